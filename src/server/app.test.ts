@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe.each(testDatabaseKinds())('health on %s', (kind) => {
+  it('answers 200 ok while the database answers, 503 when it does not', async () => {
+    t = await createTestApp({ kind });
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'ok' });
+    await t.database.close();
+    const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(down.statusCode).toBe(503);
+    await t.app.close();
+    t = undefined;
+  });
+});
+
+describe('HTTP behaviour', () => {
+  it('sends the security headers as real HTTP headers', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when served over https', async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://harbourmind.example' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not-found', message: 'Not found.' } });
+  });
+
+  it('rejects oversized request bodies before they reach a route', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('serves the app for known pages and a logged 404 page for unknown paths', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const distDir = mkdtempSync(join(tmpdir(), 'hm-web-'));
+    mkdirSync(join(distDir, 'assets'), { recursive: true });
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ config: { webDistDir: distDir }, logger: { level: 'info', stream } });
+
+    const home = await t.app.inject({ method: 'GET', url: '/meditations/sleeping' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.body).toContain('id="root"');
+
+    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page?token=secret' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('id="root"');
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === '404 unknown page route');
+    expect(logged?.path).toBe('/no-such-page');
+    expect(lines.join('\n')).not.toContain('secret');
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});

@@ -1,0 +1,2 @@
+/** Every table, for drizzle's typed client. Feature schemas live in ./schema/. */
+export * from '#server/db/schema/catalogue.ts';

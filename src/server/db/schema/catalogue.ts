@@ -1,0 +1,44 @@
+/**
+ * Catalogue tables (spec: meditation_previews and meditation_content). The preview is public;
+ * the content row holds where the audio is stored and is never sent to clients as a location.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const meditationPreviews = pgTable(
+  'meditation_previews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Display text ('12 min'), kept as the spec's free-text field. */
+    duration: text('duration').notNull().default('0 minutes'),
+    /** Exact length read from the audio file (music-metadata). */
+    durationSeconds: integer('duration_seconds'),
+    category: text('category').notNull(),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('meditation_previews_created_at_idx').on(t.createdAt.desc()),
+    index('meditation_previews_category_idx').on(t.category),
+    index('meditation_previews_categories_idx').using('gin', t.categories),
+  ],
+);
+
+export const meditationContent = pgTable('meditation_content', {
+  meditationId: uuid('meditation_id')
+    .primaryKey()
+    .references(() => meditationPreviews.id, { onDelete: 'cascade' }),
+  /** Object key inside the `meditations` media storage (a generated name, never the upload's name). */
+  storageKey: text('storage_key').notNull(),
+  audioFileName: text('audio_file_name').notNull(),
+  audioFileType: text('audio_file_type').notNull(),
+  audioFileSize: integer('audio_file_size').notNull(),
+  /** The spoken script, shown by the player's transcript panel. */
+  transcript: text('transcript'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

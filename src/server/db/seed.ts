@@ -1,0 +1,104 @@
+/**
+ * Seeds the demo catalogue (seed/catalogue.json + seed/audio) into the database and media storage.
+ * Idempotent by id: a second run inserts nothing. Durations are read from the audio files.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { parseFile } from 'music-metadata';
+import { z } from 'zod';
+import { formatDurationMinutes } from '#shared/catalogue.ts';
+import type { Database } from '#server/db/client.ts';
+import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
+import type { MediaStorage } from '#server/media-storage.ts';
+
+export const DEFAULT_SEED_DIR = resolve('seed');
+
+const seedItemSchema = z.object({
+  id: z.uuid(),
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(1).max(200),
+  description: z.string().min(1).max(2000),
+  categories: z.array(z.string().min(1)).min(1),
+  tags: z.array(z.string()).default([]),
+  createdAt: z.iso.datetime(),
+  script: z.string().min(1),
+  audioFile: z.string().regex(/^[a-z0-9-]+\.(mp3|m4a)$/),
+});
+export type SeedItem = z.infer<typeof seedItemSchema>;
+
+const MIME_BY_EXT: Record<string, string> = { '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4' };
+
+export async function readSeedCatalogue(seedDir = DEFAULT_SEED_DIR): Promise<SeedItem[]> {
+  const raw = JSON.parse(await readFile(join(seedDir, 'catalogue.json'), 'utf8'));
+  return z.array(seedItemSchema).parse(raw);
+}
+
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(meditationPreviews);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Inserts every seed item not yet present. Returns how many were inserted. */
+export async function seedDemoCatalogue({
+  db,
+  storage,
+  seedDir = DEFAULT_SEED_DIR,
+}: {
+  db: Database;
+  storage: MediaStorage;
+  seedDir?: string;
+}): Promise<{ inserted: number; total: number }> {
+  const items = await readSeedCatalogue(seedDir);
+  let inserted = 0;
+  for (const item of items) {
+    const [existing] = await db.select({ id: meditationPreviews.id }).from(meditationPreviews).where(eq(meditationPreviews.id, item.id));
+    if (existing) continue;
+
+    const sourcePath = join(seedDir, 'audio', item.audioFile);
+    const metadata = await parseFile(sourcePath, { duration: true });
+    const seconds = Math.round(metadata.format.duration ?? 0);
+    const ext = extname(item.audioFile);
+    const storageKey = `${randomUUID()}${ext}`;
+    const stored = await storage.putFile(storageKey, sourcePath);
+    try {
+      await db.transaction(async (tx) => {
+        const result = await tx
+          .insert(meditationPreviews)
+          .values({
+            id: item.id,
+            title: item.title,
+            description: item.description,
+            duration: formatDurationMinutes(seconds),
+            durationSeconds: seconds,
+            category: item.categories[0]!,
+            categories: item.categories,
+            tags: item.tags,
+            createdAt: new Date(item.createdAt),
+            updatedAt: new Date(item.createdAt),
+          })
+          .onConflictDoNothing()
+          .returning({ id: meditationPreviews.id });
+        if (result.length === 0) throw new AlreadySeeded();
+        await tx.insert(meditationContent).values({
+          meditationId: item.id,
+          storageKey,
+          audioFileName: item.audioFile,
+          audioFileType: MIME_BY_EXT[ext] ?? 'application/octet-stream',
+          audioFileSize: stored.size,
+          transcript: item.script,
+        });
+      });
+      inserted += 1;
+    } catch (error) {
+      // Nothing half-made: the copied file goes when its rows do not exist.
+      await storage.remove(storageKey);
+      if (!(error instanceof AlreadySeeded)) throw error;
+    }
+  }
+  return { inserted, total: items.length };
+}
+
+/** Another process seeded the same id between our check and insert. */
+class AlreadySeeded extends Error {}

@@ -1,0 +1,94 @@
+/**
+ * Reading the public catalogue. Returns cards only: no storage key or audio URL ever leaves here.
+ */
+import { and, arrayOverlaps, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { categoryFilter, categoryInfo, formatDurationMinutes, type CategoryInfo } from '#shared/catalogue.ts';
+import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import type { Database } from '#server/db/client.ts';
+import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
+import { AppError } from '#server/errors.ts';
+
+const cardColumns = {
+  id: meditationPreviews.id,
+  title: meditationPreviews.title,
+  description: meditationPreviews.description,
+  duration: meditationPreviews.duration,
+  durationSeconds: meditationPreviews.durationSeconds,
+  category: meditationPreviews.category,
+  categories: meditationPreviews.categories,
+  tags: meditationPreviews.tags,
+  createdAt: meditationPreviews.createdAt,
+  hasTranscript: sql<boolean>`(${meditationContent.transcript} is not null and ${meditationContent.transcript} <> '')`,
+};
+
+type CardRow = {
+  id: string;
+  title: string;
+  description: string;
+  duration: string;
+  durationSeconds: number | null;
+  category: string;
+  categories: string[];
+  tags: string[];
+  createdAt: Date;
+  hasTranscript: boolean;
+};
+
+/** Spec: cards with an empty title, no description or no category are dropped. */
+const displayable: SQL = and(
+  ne(meditationPreviews.title, ''),
+  ne(meditationPreviews.description, ''),
+  ne(meditationPreviews.category, ''),
+  isNotNull(meditationPreviews.duration),
+)!;
+
+function toCard(row: CardRow): MeditationCard {
+  const duration = row.duration?.trim() ? row.duration : formatDurationMinutes(row.durationSeconds);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    duration,
+    durationSeconds: row.durationSeconds,
+    category: row.category,
+    categories: row.categories,
+    tags: row.tags,
+    hasTranscript: Boolean(row.hasTranscript),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The listing for a category slug, newest first, with the spec's aggregate and recently-added rules. */
+export async function listMeditations({ db, slug }: { db: Database; slug: string }): Promise<{
+  category: CategoryInfo;
+  meditations: MeditationCard[];
+}> {
+  const filter = categoryFilter(slug);
+  const where =
+    filter.kind === 'categories'
+      ? and(
+          displayable,
+          or(inArray(meditationPreviews.category, [...filter.slugs]), arrayOverlaps(meditationPreviews.categories, [...filter.slugs])),
+        )
+      : displayable;
+  const query = db
+    .select(cardColumns)
+    .from(meditationPreviews)
+    .leftJoin(meditationContent, eq(meditationContent.meditationId, meditationPreviews.id))
+    .where(where)
+    .orderBy(desc(meditationPreviews.createdAt), desc(meditationPreviews.id));
+  const rows = filter.kind === 'recent' ? await query.limit(filter.limit) : await query;
+  return { category: categoryInfo(slug), meditations: rows.map(toCard) };
+}
+
+/** One card by id; AppError('not-found') when absent. */
+export async function getMeditation({ db, id }: { db: Database; id: string }): Promise<MeditationCard> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(meditationPreviews)
+    .leftJoin(meditationContent, eq(meditationContent.meditationId, meditationPreviews.id))
+    .where(and(eq(meditationPreviews.id, id), displayable))
+    .limit(1);
+  if (!row) throw new AppError('not-found', 'Meditation not found');
+  return toCard(row);
+}

@@ -1,0 +1,49 @@
+/** Reads config, builds the app, listens; shuts down cleanly on SIGTERM/SIGINT. */
+import { buildApp } from '#server/app.ts';
+import { ConfigError, loadConfig, type Config } from '#server/config.ts';
+import { openDatabase, openMediaStorage, prepareDatabase } from '#server/runtime.ts';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(config);
+  const storage = openMediaStorage(config);
+  const app = await buildApp({ config, database });
+  await prepareDatabase({ config, database, storage, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Harbour Mind is listening on ${config.publicUrl} (${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

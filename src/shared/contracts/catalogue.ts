@@ -1,0 +1,43 @@
+/**
+ * Catalogue API contracts. Cards never carry an audio location: playback URLs come
+ * from the entitlement endpoint (billing issue), so paid audio stays paid.
+ */
+import { z } from 'zod';
+
+export const categorySlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(64)
+  .regex(/^[a-z0-9-]*$/, 'Unknown category');
+
+export const listMeditationsQuery = z.object({
+  category: categorySlugSchema.default('all'),
+});
+export type ListMeditationsQuery = z.infer<typeof listMeditationsQuery>;
+
+export const meditationIdParams = z.object({ id: z.uuid() });
+
+export const meditationCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Display text such as '12 min' (spec: free text containing minutes). */
+  duration: z.string(),
+  durationSeconds: z.number().nullable(),
+  category: z.string(),
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  hasTranscript: z.boolean(),
+  createdAt: z.string(),
+});
+export type MeditationCard = z.infer<typeof meditationCardSchema>;
+
+export const listMeditationsResponse = z.object({
+  category: z.object({ slug: z.string(), title: z.string(), description: z.string() }),
+  meditations: z.array(meditationCardSchema),
+});
+export type ListMeditationsResponse = z.infer<typeof listMeditationsResponse>;
+
+export const getMeditationResponse = z.object({ meditation: meditationCardSchema });
+export type GetMeditationResponse = z.infer<typeof getMeditationResponse>;

@@ -1,0 +1,84 @@
+/**
+ * User-facing strings from the specification, verbatim, and the error-code → text catalogue
+ * (admin document §8 'Shared error-message mapping'). Server and web import these; never reword them.
+ */
+export const MESSAGES = {
+  catalogue: {
+    loading: 'Loading meditations...',
+    error: (message: string) => `Error loading meditations: ${message}`,
+    empty: 'No meditations found in this category.',
+    fetchFailed: (message: string) => `Failed to fetch meditations: ${message}`,
+    subscribeToListen: 'Subscribe to listen',
+    subscribeDialogBody:
+      'This meditation is part of your subscription. Start your journey by subscribing to listen.',
+    subscribeToContinue: 'Subscribe to Continue',
+    maybeLater: 'Maybe Later',
+    notFound: 'Meditation not found',
+  },
+  home: {
+    heroStart: 'Start Meditating',
+    heroJournal: 'Open Journal',
+    affirmationHeading: "Today's affirmation",
+    tilesHeading: 'Discover Paths to Emotional Wellbeing',
+  },
+  notFound: {
+    code: '404',
+    title: 'Oops! Page not found',
+    home: 'Return to Home',
+  },
+} as const;
+
+export type ErrorCode =
+  | 'auth/user-not-found'
+  | 'auth/wrong-password'
+  | 'auth/too-many-requests'
+  | 'auth/email-already-in-use'
+  | 'auth/weak-password'
+  | 'auth/invalid-email'
+  | 'subscription/payment-failed'
+  | 'subscription/card-declined'
+  | 'network/timeout'
+  | 'validation/invalid-input'
+  | 'rate-limit/exceeded'
+  | 'database/duplicate-email'
+  | 'database/constraint-violation'
+  | 'database/connection-error'
+  | 'not-found'
+  | 'default';
+
+export const ERROR_TEXT: Record<ErrorCode, string> = {
+  'auth/user-not-found': 'Invalid email or password.',
+  'auth/wrong-password': 'Invalid email or password.',
+  'auth/too-many-requests': 'Too many failed attempts. Please try again later.',
+  'auth/email-already-in-use': 'An account with this email already exists.',
+  'auth/weak-password': 'Password must be at least 6 characters long.',
+  'auth/invalid-email': 'Please enter a valid email address.',
+  'subscription/payment-failed': 'Payment could not be processed. Please check your payment details.',
+  'subscription/card-declined': 'Your card was declined. Please try a different payment method.',
+  'network/timeout': 'Request timed out. Please check your connection and try again.',
+  'validation/invalid-input': 'Please check your input and try again.',
+  'rate-limit/exceeded': 'Too many requests. Please wait before trying again.',
+  'database/duplicate-email': 'This email is already registered on our waitlist. Thank you for your interest!',
+  'database/constraint-violation': 'The information provided conflicts with existing data. Please check your details.',
+  'database/connection-error': 'Unable to connect to our servers. Please try again in a moment.',
+  'not-found': 'Not found.',
+  default: 'Something went wrong. Please try again later.',
+};
+
+/** Only these are worth retrying automatically (spec: 'Only network/timeout and rate-limit/exceeded are retryable'). */
+export const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(['network/timeout', 'rate-limit/exceeded']);
+
+/**
+ * Maps a free-text error to a code by the spec's keywords: duplicate key with email, unique constraint,
+ * network or timeout, rate limit or too many, validation or invalid, connection.
+ */
+export function errorCodeFromText(text: string): ErrorCode {
+  const t = text.toLowerCase();
+  if (t.includes('duplicate key') && t.includes('email')) return 'database/duplicate-email';
+  if (t.includes('unique constraint')) return 'database/constraint-violation';
+  if (t.includes('network') || t.includes('timeout')) return 'network/timeout';
+  if (t.includes('rate limit') || t.includes('too many')) return 'rate-limit/exceeded';
+  if (t.includes('validation') || t.includes('invalid')) return 'validation/invalid-input';
+  if (t.includes('connection')) return 'database/connection-error';
+  return 'default';
+}

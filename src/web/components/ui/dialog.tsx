@@ -1,0 +1,39 @@
+/** Accessible modal dialog on Radix: focus trap, Escape to close, labelled title and description. */
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-sm data-[state=open]:animate-in" />
+        <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl ring-1 ring-stone-200 focus:outline-none sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
+          <RadixDialog.Title className="pr-8 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-3 leading-relaxed text-stone-600 dark:text-stone-300">{description}</RadixDialog.Description>
+          ) : null}
+          {children}
+          <RadixDialog.Close
+            className="absolute right-4 top-4 rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
+            aria-label="Close"
+          >
+            <X className="size-5" aria-hidden />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,115 @@
+import { RotateCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ASSIGNABLE_CATEGORIES, categoryInfo, slugFromCategoryName } from '#shared/catalogue.ts';
+import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
+import { SubscribeDialog } from '#web/features/catalogue/subscribe-dialog.tsx';
+import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
+
+const QUICK_LINKS = [
+  { slug: 'all', label: 'All' },
+  { slug: 'recently-added', label: 'Recently Added' },
+  ...ASSIGNABLE_CATEGORIES.filter((c) => !['anxiety', 'emotional-regulation'].includes(c.id)).map((c) => ({ slug: c.id, label: categoryInfo(c.id).title })),
+];
+
+/** Resolves the listing slug from whichever route alias brought us here. */
+function useListingSlug(): { slug: string; focusId?: string } {
+  const params = useParams();
+  if (params.meditationId) return { slug: 'all', focusId: params.meditationId };
+  if (params.categoryName) return { slug: slugFromCategoryName(params.categoryName) };
+  return { slug: (params.categorySlug ?? 'all').toLowerCase() };
+}
+
+export function MeditationsPage() {
+  const { slug, focusId } = useListingSlug();
+  const info = categoryInfo(slug);
+  const query = useMeditations(slug);
+  const viewer = useViewer();
+  const [dialogFor, setDialogFor] = useState<Card | null>(null);
+  const focusRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    document.title = `${info.title} · Harbour Mind`;
+  }, [info.title]);
+
+  useEffect(() => {
+    if (focusId && query.data && focusRef.current) {
+      focusRef.current.scrollIntoView({ block: 'center' });
+      focusRef.current.focus({ preventScroll: true });
+    }
+  }, [focusId, query.data]);
+
+  const onSelect = (meditation: Card) => {
+    if (!viewer.canListen) setDialogFor(meditation);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <header className="max-w-3xl">
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{info.title}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-stone-600 dark:text-stone-300">{info.description}</p>
+      </header>
+
+      <nav aria-label="Categories" className="-mx-4 mt-8 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+        <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
+          {QUICK_LINKS.map((link) => (
+            <li key={link.slug}>
+              <Link
+                to={`/meditations/${link.slug}`}
+                aria-current={link.slug === slug ? 'page' : undefined}
+                className={`inline-flex h-9 items-center whitespace-nowrap rounded-full px-4 text-sm font-medium ring-1 transition ${
+                  link.slug === slug
+                    ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400'
+                    : 'bg-white text-stone-700 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-800 dark:hover:bg-stone-800'
+                }`}
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-label="Meditations" aria-busy={query.isPending} className="mt-10">
+        {query.isPending ? (
+          <Spinner label={MESSAGES.catalogue.loading} />
+        ) : query.isError ? (
+          <div role="alert" className="rounded-3xl bg-rose-50 p-6 text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/40 dark:text-rose-100 dark:ring-rose-900">
+            <p>{MESSAGES.catalogue.error(query.error.message)}</p>
+            <Button variant="outline" size="sm" className="mt-4" onClick={() => void query.refetch()}>
+              <RotateCw className="size-4" aria-hidden /> Try again
+            </Button>
+          </div>
+        ) : query.data.meditations.length === 0 ? (
+          <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+            <p className="text-lg text-stone-700 dark:text-stone-200">{MESSAGES.catalogue.empty}</p>
+            <Link to="/meditations/all" className="mt-4 inline-block text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+              Browse all meditations
+            </Link>
+          </div>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="meditation-grid">
+            {query.data.meditations.map((meditation) => (
+              <li key={meditation.id}>
+                <MeditationCard
+                  ref={meditation.id === focusId ? focusRef : undefined}
+                  meditation={meditation}
+                  locked={!viewer.canListen}
+                  highlighted={meditation.id === focusId}
+                  onSelect={onSelect}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <SubscribeDialog open={dialogFor !== null} onOpenChange={(open) => !open && setDialogFor(null)} title={dialogFor?.title} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { AFFIRMATIONS } from '#shared/affirmations.ts';
+import { loadDailyAffirmation, localDateKey, resolveDailyAffirmation } from '#web/features/home/daily-affirmation.ts';
+
+class MemoryStorage {
+  map = new Map<string, string>();
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+}
+
+describe('daily affirmation', () => {
+  it('uses the local calendar date', () => {
+    expect(localDateKey(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+  });
+
+  it('keeps the stored affirmation for the whole day', () => {
+    const stored = { date: '2025-03-10', text: AFFIRMATIONS[7] };
+    const morning = resolveDailyAffirmation(stored, new Date(2025, 2, 10, 0, 1), () => 0.99);
+    const night = resolveDailyAffirmation(stored, new Date(2025, 2, 10, 23, 59), () => 0.99);
+    expect(morning).toEqual({ value: stored, changed: false });
+    expect(night.value.text).toBe(AFFIRMATIONS[7]);
+  });
+
+  it('draws a new one when the date changes', () => {
+    const stored = { date: '2025-03-10', text: AFFIRMATIONS[7] };
+    const next = resolveDailyAffirmation(stored, new Date(2025, 2, 11, 0, 0), () => 0);
+    expect(next).toEqual({ value: { date: '2025-03-11', text: AFFIRMATIONS[0] }, changed: true });
+  });
+
+  it('treats corrupt or foreign storage as nothing stored', () => {
+    for (const bad of [null, 'x', 42, { date: 1 }, { date: '2025-03-10', text: 'not from the pool' }]) {
+      expect(resolveDailyAffirmation(bad, new Date(2025, 2, 10), () => 0).changed).toBe(true);
+    }
+  });
+
+  it('stores the draw with its date and reuses it', () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    const first = loadDailyAffirmation(storage, 'k', new Date(2025, 5, 1, 8));
+    expect(JSON.parse(storage.getItem('k')!)).toEqual({ date: '2025-06-01', text: first });
+    expect(loadDailyAffirmation(storage, 'k', new Date(2025, 5, 1, 22))).toBe(first);
+    storage.setItem('k', '{not json');
+    expect(AFFIRMATIONS).toContain(loadDailyAffirmation(storage, 'k', new Date(2025, 5, 1, 22)));
+  });
+});

@@ -1,0 +1,113 @@
+import { BookHeart, Flower2, HeartHandshake, HeartPulse, LayoutGrid, Milestone, Moon, NotebookPen, Play, Smile, Sparkles, Sunrise } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { HOME_TILES } from '#shared/catalogue.ts';
+import { STORAGE_KEYS } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { loadDailyAffirmation } from '#web/features/home/daily-affirmation.ts';
+
+const TILE_STYLE: Record<string, { icon: typeof Sunrise; tint: string }> = {
+  all: { icon: LayoutGrid, tint: 'from-teal-100 to-cyan-50 text-teal-800 dark:from-teal-950 dark:to-stone-900 dark:text-teal-200' },
+  morning: { icon: Sunrise, tint: 'from-amber-100 to-orange-50 text-amber-800 dark:from-amber-950 dark:to-stone-900 dark:text-amber-200' },
+  happiness: { icon: Smile, tint: 'from-yellow-100 to-lime-50 text-yellow-800 dark:from-yellow-950 dark:to-stone-900 dark:text-yellow-200' },
+  'emotional-wellbeing': { icon: HeartHandshake, tint: 'from-rose-100 to-pink-50 text-rose-800 dark:from-rose-950 dark:to-stone-900 dark:text-rose-200' },
+  sleeping: { icon: Moon, tint: 'from-indigo-100 to-violet-50 text-indigo-800 dark:from-indigo-950 dark:to-stone-900 dark:text-indigo-200' },
+  mindfulness: { icon: Flower2, tint: 'from-emerald-100 to-teal-50 text-emerald-800 dark:from-emerald-950 dark:to-stone-900 dark:text-emerald-200' },
+  journal: { icon: NotebookPen, tint: 'from-sky-100 to-blue-50 text-sky-800 dark:from-sky-950 dark:to-stone-900 dark:text-sky-200' },
+  'chronic-health-care': { icon: HeartPulse, tint: 'from-fuchsia-100 to-purple-50 text-fuchsia-800 dark:from-fuchsia-950 dark:to-stone-900 dark:text-fuchsia-200' },
+  'significant-chapters': { icon: Milestone, tint: 'from-orange-100 to-stone-50 text-orange-800 dark:from-orange-950 dark:to-stone-900 dark:text-orange-200' },
+};
+
+function readAffirmation(): string {
+  const storage = typeof window === 'undefined' ? undefined : safeLocalStorage();
+  return loadDailyAffirmation(storage, STORAGE_KEYS.dailyAffirmation);
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function HomePage() {
+  const [affirmation] = useState(readAffirmation);
+  return (
+    <>
+      <section aria-labelledby="hero-heading" className="relative overflow-hidden">
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-teal-50 via-stone-50 to-stone-50 dark:from-teal-950/60 dark:via-stone-950 dark:to-stone-950" aria-hidden />
+        <Waves />
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-16 sm:px-6 md:grid-cols-[1.2fr_1fr] md:pt-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/70 px-3 py-1 text-sm font-medium text-teal-800 ring-1 ring-teal-700/10 dark:bg-stone-900/70 dark:text-teal-200 dark:ring-teal-300/10">
+              <Sparkles className="size-4" aria-hidden /> Guided meditation for real life
+            </p>
+            <h1 id="hero-heading" className="mt-5 font-serif text-4xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-5xl md:text-6xl dark:text-stone-50">
+              A calm harbour for a busy mind.
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-600 dark:text-stone-300">
+              Sleep more easily, begin the day gently, and find steadiness through hard chapters and long-term illness, a few quiet minutes at a time.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/meditations" className={buttonClasses({ size: 'lg' })}>
+                <Play className="size-5" aria-hidden /> {MESSAGES.home.heroStart}
+              </Link>
+              <Link to="/journal" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+                <BookHeart className="size-5" aria-hidden /> {MESSAGES.home.heroJournal}
+              </Link>
+            </div>
+          </div>
+          <AffirmationCard text={affirmation} />
+        </div>
+      </section>
+
+      <section aria-labelledby="paths-heading" className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
+        <h2 id="paths-heading" className="font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
+          {MESSAGES.home.tilesHeading}
+        </h2>
+        <p className="mt-2 max-w-2xl text-stone-600 dark:text-stone-300">Choose where you would like to begin. Every path is gentle, and you can change direction at any time.</p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {HOME_TILES.map((tile) => {
+            const style = TILE_STYLE[tile.slug] ?? TILE_STYLE.all!;
+            const Icon = style.icon;
+            return (
+              <li key={tile.slug}>
+                <Link
+                  to={`/meditations/${tile.slug}`}
+                  className={`group flex h-full min-h-32 flex-col justify-between gap-6 rounded-3xl bg-gradient-to-br p-6 ring-1 ring-stone-900/5 transition hover:-translate-y-0.5 hover:shadow-lg dark:ring-white/5 ${style.tint}`}
+                >
+                  <Icon className="size-7" aria-hidden />
+                  <span className="text-lg font-semibold leading-snug text-stone-900 dark:text-stone-50">{tile.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function AffirmationCard({ text }: { text: string }) {
+  return (
+    <aside aria-labelledby="affirmation-heading" className="rounded-3xl bg-white/80 p-8 shadow-xl shadow-teal-900/5 ring-1 ring-stone-200 backdrop-blur dark:bg-stone-900/80 dark:ring-stone-800">
+      <h2 id="affirmation-heading" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-amber-700 dark:text-amber-300">
+        <Sunrise className="size-4" aria-hidden /> {MESSAGES.home.affirmationHeading}
+      </h2>
+      <blockquote className="mt-4 font-serif text-2xl leading-snug text-stone-900 dark:text-stone-50" data-testid="affirmation">
+        “{text}”
+      </blockquote>
+      <p className="mt-6 text-sm text-stone-500 dark:text-stone-400">A new affirmation arrives each day. Take a breath and let this one land.</p>
+    </aside>
+  );
+}
+
+function Waves() {
+  return (
+    <svg className="absolute inset-x-0 bottom-0 -z-10 h-32 w-full text-teal-100/70 dark:text-teal-900/20" viewBox="0 0 1440 160" preserveAspectRatio="none" aria-hidden focusable="false">
+      <path fill="currentColor" d="M0 96c120-32 240-32 360 0s240 32 360 0 240-32 360 0 240 32 360 0v64H0z" />
+    </svg>
+  );
+}

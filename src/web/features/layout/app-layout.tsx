@@ -1,0 +1,25 @@
+import { Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { SiteFooter } from '#web/features/layout/site-footer.tsx';
+import { SiteHeader } from '#web/features/layout/site-header.tsx';
+
+/** Every route change scrolls to the top (spec) and moves focus to the main landmark for screen readers. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname]);
+}
+
+export function AppLayout() {
+  useScrollToTopOnNavigate();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

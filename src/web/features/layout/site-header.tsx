@@ -1,0 +1,92 @@
+/** Top navigation; collapses into a disclosure menu below the md breakpoint. */
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { Logo } from '#web/features/layout/logo.tsx';
+import { PRIMARY_NAV } from '#web/features/layout/nav-links.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? 'bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200'
+      : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-stone-50'
+  }`;
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const viewer = useViewer();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const accountLinks = viewer.signedIn ? (
+    <NavLink to="/account" className={linkClass}>
+      Account
+    </NavLink>
+  ) : (
+    <>
+      <NavLink to="/sign-in" className={linkClass}>
+        Sign In
+      </NavLink>
+      <Link to="/subscribe" className={buttonClasses({ size: 'sm' })}>
+        Get Started
+      </Link>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200/70 bg-stone-50/85 backdrop-blur-md dark:border-stone-800/70 dark:bg-stone-950/85">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-full focus:bg-teal-700 focus:px-4 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2.5 rounded-full pr-2 font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">
+          <Logo />
+          <span>Harbour Mind</span>
+        </Link>
+        <div className="ml-auto hidden items-center gap-1 md:flex">
+          {PRIMARY_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          <span className="mx-2 h-6 w-px bg-stone-200 dark:bg-stone-800" aria-hidden />
+          {accountLinks}
+        </div>
+        <button
+          type="button"
+          className="ml-auto inline-flex size-11 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+        </button>
+      </nav>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-stone-200 px-4 pb-6 pt-3 md:hidden dark:border-stone-800">
+        <div className="flex flex-col gap-1">
+          {PRIMARY_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          <div className="my-2 h-px bg-stone-200 dark:bg-stone-800" aria-hidden />
+          <div className="flex flex-wrap items-center gap-2">{accountLinks}</div>
+        </div>
+      </div>
+    </header>
+  );
+}

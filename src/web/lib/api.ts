@@ -1,0 +1,48 @@
+/**
+ * Typed fetch for the JSON API. Failures throw ApiError carrying the server's code and message,
+ * so screens can show the spec's wording.
+ */
+import type { ErrorCode } from '#shared/messages.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+
+export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', 'Unable to reach Harbour Mind. Please check your connection.');
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const err = (data as { error?: { code?: ErrorCode; message?: string } } | undefined)?.error;
+    throw new ApiError(response.status, err?.code ?? 'default', err?.message ?? `Request failed (${response.status})`);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

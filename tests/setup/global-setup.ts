@@ -1,0 +1,53 @@
+/**
+ * Runs once per test run: migrates a PGlite database and keeps a dump of it (each test database
+ * starts from the dump in ~0.5 s instead of ~5 s), and finds out whether PostgreSQL answers.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '#server/db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplatePath: string;
+    postgresUrl: string | null;
+  }
+}
+
+export const TMP_DIR = resolve('.tmp');
+
+async function findPostgres(): Promise<string | null> {
+  const candidates = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/test'].filter(
+    (url): url is string => Boolean(url),
+  );
+  for (const url of candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return url;
+    } catch {
+      // not reachable: try the next one
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  return null;
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  mkdirSync(TMP_DIR, { recursive: true });
+  const client = new PGlite();
+  await openPglite({ client }).migrate();
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  const templatePath = join(TMP_DIR, `pglite-template-${process.pid}.tgz`);
+  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplatePath', templatePath);
+
+  const postgresUrl = await findPostgres();
+  project.provide('postgresUrl', postgresUrl);
+  console.log(postgresUrl ? `PostgreSQL answers: integration tests run on PGlite and PostgreSQL` : 'PostgreSQL not reachable: integration tests run on PGlite only');
+}

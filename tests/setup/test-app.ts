@@ -1,0 +1,55 @@
+/**
+ * The app as tests use it: buildApp() over a fresh database and a temporary DATA_DIR, driven
+ * with app.inject() (a real Fastify request pipeline) or a real listening socket.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
+import { createTestDatabase, type TestDbKind } from '#tests/setup/test-db.ts';
+
+export type TestApp = {
+  app: App;
+  database: DatabaseHandle;
+  storage: MediaStorage;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+export async function createTestApp({
+  kind = 'pglite',
+  env = {},
+  config: overrides = {},
+  logger,
+}: {
+  kind?: TestDbKind;
+  env?: Record<string, string>;
+  config?: Partial<Config>;
+  logger?: boolean | object;
+} = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hm-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    { webDistDir: join(dataDir, 'no-web-build'), ...overrides },
+  );
+  const database = await createTestDatabase(kind);
+  const storage = createLocalMediaStorage(join(dataDir, 'media'));
+  const app = await buildApp({ config, database, logger: logger ?? false });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration tests. End-to-end journeys live in vitest.e2e.config.ts. */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/no-network.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
