@@ -1,0 +1,62 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFile } from 'music-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
+import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
+import { DEFAULT_SEED_DIR, readSeedCatalogue, seedDemoCatalogue } from '#server/db/seed.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+
+describe('demo catalogue content', () => {
+  it('has at least 24 meditations and two per category, each with a script and an audio file', async () => {
+    const items = await readSeedCatalogue();
+    expect(items.length).toBeGreaterThanOrEqual(24);
+    for (const category of ASSIGNABLE_CATEGORIES) {
+      const primary = items.filter((item) => item.categories[0] === category.id);
+      expect(primary.length, category.id).toBeGreaterThanOrEqual(2);
+    }
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    expect(new Set(items.map((i) => i.title)).size).toBe(items.length);
+    const files = new Set(readdirSync(join(DEFAULT_SEED_DIR, 'audio')));
+    for (const item of items) expect(files.has(item.audioFile), item.audioFile).toBe(true);
+    expect(items.some((i) => i.audioFile.endsWith('.m4a'))).toBe(true);
+  });
+});
+
+describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  it('inserts every item once, reads durations from the files, and is idempotent', async () => {
+    const items = await readSeedCatalogue();
+    const first = await seedDemoCatalogue({ db: t.database.db, storage: t.storage });
+    expect(first).toEqual({ inserted: items.length, total: items.length });
+    const second = await seedDemoCatalogue({ db: t.database.db, storage: t.storage });
+    expect(second.inserted).toBe(0);
+
+    const previews = await t.database.db.select().from(meditationPreviews);
+    const contents = await t.database.db.select().from(meditationContent);
+    expect(previews).toHaveLength(items.length);
+    expect(contents).toHaveLength(items.length);
+
+    const sample = items[0]!;
+    const row = previews.find((p) => p.id === sample.id)!;
+    const metadata = await parseFile(join(DEFAULT_SEED_DIR, 'audio', sample.audioFile), { duration: true });
+    expect(row.durationSeconds).toBe(Math.round(metadata.format.duration!));
+    expect(row.duration).toMatch(/^\d+ min$/);
+
+    // Every content row points at a stored file of the recorded size, under a generated name.
+    for (const content of contents) {
+      const stored = await t.storage.stat(content.storageKey);
+      expect(stored?.size, content.storageKey).toBe(content.audioFileSize);
+      expect(content.storageKey).toMatch(/^[0-9a-f-]{36}\.(mp3|m4a)$/);
+      expect(content.transcript?.length).toBeGreaterThan(20);
+    }
+    // The second run left no extra files behind.
+    expect(readdirSync(join(t.dataDir, 'media', 'meditations'))).toHaveLength(items.length);
+  });
+});

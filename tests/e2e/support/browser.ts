@@ -1,0 +1,30 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser). Pages fail the test
+ * on any console error, page error or CSP violation unless the test expects it.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run .ci/run or apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+export type WatchedPage = { page: Page; context: BrowserContext; problems: string[] };
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // 404 responses for unknown routes are expected where a test asks for them; everything else is a problem.
+    if (message.type() === 'error' && !message.text().includes('404')) problems.push(`console: ${message.text()}`);
+  });
+  return { page, context, problems };
+}

@@ -1,0 +1,238 @@
+/**
+ * A visitor's journeys through the real app (built web app + server process + demo catalogue)
+ * in Debian's Chromium: home, category listings and their states, the subscribe dialog,
+ * static pages, navigation and the 404 page.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
+import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('home', () => {
+  it('shows the hero, today’s affirmation (stable all day) and the nine category tiles', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(server.url);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    expect(await page.getByRole('link', { name: 'Start Meditating' }).getAttribute('href')).toBe('/meditations');
+    expect(await page.getByRole('link', { name: 'Open Journal' }).getAttribute('href')).toBe('/journal');
+
+    await page.getByRole('heading', { name: "Today's affirmation" }).waitFor();
+    const first = await page.getByTestId('affirmation').textContent();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hm.dailyAffirmation') ?? 'null'));
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    expect(stored.date).toBe(today);
+    expect(first).toContain(stored.text);
+    await page.reload();
+    expect(await page.getByTestId('affirmation').textContent()).toBe(first);
+
+    // A stored affirmation from another day is replaced by a fresh draw, stored with today's date.
+    await page.evaluate(() => localStorage.setItem('hm.dailyAffirmation', JSON.stringify({ date: '2000-01-01', text: 'old' })));
+    await page.reload();
+    const redrawn = await page.evaluate(() => JSON.parse(localStorage.getItem('hm.dailyAffirmation') ?? 'null'));
+    expect(redrawn.date).toBe(today);
+    expect(redrawn.text).not.toBe('old');
+
+    await page.getByRole('heading', { name: 'Discover Paths to Emotional Wellbeing' }).waitFor();
+    const tiles = page.getByRole('region', { name: 'Discover Paths to Emotional Wellbeing' }).getByRole('link');
+    expect(await tiles.count()).toBe(9);
+    const hrefs = await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/meditations/all',
+      '/meditations/morning',
+      '/meditations/happiness',
+      '/meditations/emotional-wellbeing',
+      '/meditations/sleeping',
+      '/meditations/mindfulness',
+      '/meditations/journal',
+      '/meditations/chronic-health-care',
+      '/meditations/significant-chapters',
+    ]);
+    await page.getByRole('link', { name: 'Start Meditating' }).click();
+    await page.waitForURL(`${server.url}/meditations`);
+    await page.getByRole('heading', { name: 'All Meditations', level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('meditation listings', () => {
+  it('lists a category with locked cards and opens the subscribe dialog', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${server.url}/meditations/chronic-health-care`);
+    await page.getByRole('heading', { name: 'Meditations for Chronic Conditions', level: 1 }).waitFor();
+    const cards = page.getByTestId('meditation-card');
+    await cards.first().waitFor();
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(6); // its own items plus endometriosis and fibromyalgia
+    const firstCard = cards.first();
+    expect(await firstCard.textContent()).toContain('Subscribe to listen');
+    expect(await firstCard.textContent()).toMatch(/\d+ min/);
+
+    await firstCard.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('This meditation is part of your subscription. Start your journey by subscribing to listen.');
+    await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await cards.nth(1).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: 'Subscribe to Continue' }).click();
+    await page.waitForURL(`${server.url}/subscribe`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('includes anxiety and emotional-regulation items under emotional-wellbeing', async () => {
+    const api = await fetch(`${server.url}/api/meditations?category=emotional-wellbeing`).then((r) => r.json());
+    const categories = new Set(api.meditations.flatMap((m: { categories: string[] }) => m.categories));
+    expect(categories.has('anxiety')).toBe(true);
+    expect(categories.has('emotional-regulation')).toBe(true);
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/meditations/emotional-wellbeing`);
+    await page.getByTestId('meditation-card').first().waitFor();
+    expect(await page.getByTestId('meditation-card').count()).toBe(api.meditations.length);
+    await context.close();
+  });
+
+  it('serves every alias route', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${server.url}/meditations/all`);
+    await page.getByRole('heading', { name: 'All Meditations', level: 1 }).waitFor();
+    const all = await fetch(`${server.url}/api/meditations`).then((r) => r.json());
+    await page.getByTestId('meditation-card').first().waitFor();
+    expect(await page.getByTestId('meditation-card').count()).toBe(all.meditations.length);
+    expect(all.meditations.length).toBeGreaterThanOrEqual(24);
+
+    await page.goto(`${server.url}/category/${encodeURIComponent('Sleep & Rest')}`);
+    await page.getByRole('heading', { name: 'Sleep & Rest', level: 1 }).waitFor();
+
+    await page.goto(`${server.url}/meditations/recently-added`);
+    await page.getByRole('heading', { name: 'Recently Added', level: 1 }).waitFor();
+    await page.getByTestId('meditation-card').first().waitFor();
+    expect(await page.getByTestId('meditation-card').count()).toBe(10);
+
+    const target = all.meditations[5];
+    await page.goto(`${server.url}/meditation/${target.id}`);
+    await page.getByTestId('meditation-card').first().waitFor();
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(focused).toContain(target.title);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the fallback title and the empty state for an unknown category', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/meditations/quiet-harbours`);
+    await page.getByRole('heading', { name: 'Quiet Harbours Meditations', level: 1 }).waitFor();
+    await page.getByText('No meditations found in this category.').waitFor();
+    await context.close();
+  });
+
+  it('shows the loading and error states', async () => {
+    const { page, context } = await openPage(browser);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/meditations?category=morning', async (route) => {
+      await held;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'database/connection-error', message: 'Unable to connect to our servers. Please try again in a moment.' } }) });
+    });
+    await page.goto(`${server.url}/meditations/morning`);
+    await page.getByText('Loading meditations...').waitFor();
+    release();
+    await page.getByText('Error loading meditations: Unable to connect to our servers. Please try again in a moment.').waitFor({ timeout: 20_000 });
+    await page.unroute('**/api/meditations?category=morning');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('meditation-card').first().waitFor();
+    await context.close();
+  });
+});
+
+describe('static pages, navigation and 404', () => {
+  it('renders the founder note, about, support, privacy, cookies and terms', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const expectations: Array<[string, RegExp]> = [
+      ['/why-i-created-harbour-mind', /clinical/i],
+      ['/about', /Harbour Mind/],
+      ['/support', /24 hours/],
+      ['/privacy', /27 January 2025/],
+      ['/cookies', /27 January 2025/],
+      ['/terms', /Terms/i],
+    ];
+    for (const [path, text] of expectations) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.locator('main').textContent(), path).toMatch(text);
+    }
+    await page.goto(`${server.url}/terms`);
+    const viewportHeight = page.viewportSize()!.height;
+    const scrollHeight = await page.locator('.h-\\[60vh\\]').first().evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.abs(scrollHeight - viewportHeight * 0.6)).toBeLessThan(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('scrolls to the top on every route change and shows the footer version', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/privacy`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    expect(await page.getByTestId('version-label').textContent()).toContain('1.0.0');
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Support' }).click();
+    await page.waitForURL(`${server.url}/support`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await context.close();
+  });
+
+  it('collapses the navigation into a keyboard-usable menu on a phone', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(server.url);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Journal' }).isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('link', { name: 'Morning Routine' }).first().click();
+    await page.waitForURL(`${server.url}/morning-routine`);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('shows the signed-out navigation: Sign In and Get Started', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Meditations', 'Journal', 'Morning Routine', 'Evening Routine', 'Sign In']) await nav.getByRole('link', { name }).first().waitFor();
+    expect(await nav.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/subscribe');
+    await context.close();
+  });
+
+  it('answers unknown paths with the 404 page (HTTP 404, logged by the server)', async () => {
+    const { page, context } = await openPage(browser);
+    const response = await page.goto(`${server.url}/this/does-not-exist`);
+    expect(response?.status()).toBe(404);
+    await page.getByText('404', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(server.logs()).toContain('"path":"/this/does-not-exist"');
+    await context.close();
+  });
+});
