@@ -6,6 +6,15 @@ import { JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { installErrorHandler } from '#server/errors.ts';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { createAuth } from '#server/auth.ts';
+import { authRoutes } from '#server/features/auth/auth.routes.ts';
+import { createSignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
+import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { createMailer } from '#server/mail.ts';
+import { loadOrCreateSecret } from '#server/secrets.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from '#server/features/health/health.routes.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
@@ -33,8 +42,32 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
 
   healthRoutes(app, { database });
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    secret: loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret),
+    log: app.log,
+    onMailFailure: (kind, email) =>
+      void logSecurityEvent({ db: database.db, eventType: 'mail_delivery_failed', severity: 'medium', userEmail: email, details: { kind } }).catch(() => {}),
+  });
+  const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
+  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), publicUrl: config.publicUrl });
   catalogueRoutes(app, { db: database.db });
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;
+}
+
+/** Redis when configured (counters shared by every process), the database otherwise. */
+function createRateLimitStore(app: App, redisUrl: string | undefined, database: DatabaseHandle): RateLimitStore {
+  if (!redisUrl) return createDatabaseRateLimitStore(database.db);
+  const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on('error', (error) => app.log.warn({ err: { message: error.message } }, 'redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return createRedisRateLimitStore(redis);
 }

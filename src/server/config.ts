@@ -46,6 +46,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_YEARLY: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_APP_BUNDLE_IDENTIFIER: optionalString,
   SEED_DEMO: booleanFlag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -62,6 +67,10 @@ export type Config = {
   mailFrom: string;
   authSecret: string | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; priceMonthly: string | undefined; priceYearly: string | undefined } | undefined;
+  oauth: {
+    google: { clientId: string; clientSecret: string } | undefined;
+    apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
+  };
   seedDemo: boolean;
   logLevel: string;
   /** Where the built web app lives; absent in API-only tests. */
@@ -101,6 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           priceYearly: e.STRIPE_PRICE_YEARLY,
         }
       : undefined,
+    oauth: {
+      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+      apple:
+        e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
+          ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET, appBundleIdentifier: e.APPLE_APP_BUNDLE_IDENTIFIER }
+          : undefined,
+    },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve('dist/web'),

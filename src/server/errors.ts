@@ -18,6 +18,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'auth/too-many-requests': 429,
   'rate-limit/exceeded': 429,
   'not-found': 404,
+  'auth/unauthenticated': 401,
+  'auth/forbidden': 403,
+  'auth/email-not-verified': 403,
+  'auth/invalid-name': 400,
   'database/connection-error': 503,
   'network/timeout': 504,
 };

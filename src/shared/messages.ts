@@ -21,6 +21,38 @@ export const MESSAGES = {
     affirmationHeading: "Today's affirmation",
     tilesHeading: 'Discover Paths to Emotional Wellbeing',
   },
+  auth: {
+    fillAllFields: 'Please fill in all fields',
+    fullNameRequired: 'Please enter a full name',
+    invalidEmailTitle: 'Invalid Email',
+    invalidCredentials: 'Invalid email or password',
+    emailNotVerified: 'Please verify your email address before signing in',
+    signInFailed: (message: string) => `Sign in failed: ${message}`,
+    accountExists: 'An account with this email already exists. Please sign in instead.',
+    passwordTooShort: 'Password must be at least 6 characters long',
+    signUpFailed: (message: string) => `Sign up failed: ${message}`,
+    signUpSuccess: 'Account created successfully! Please check your email to verify your account.',
+    tooManyAttemptsTitle: 'Too many attempts',
+    tooManyAttempts: (seconds: number) => `Please wait ${seconds} seconds before trying again.`,
+    signInFailedTitle: 'Sign in failed',
+    tryAgain: 'Please try again.',
+    welcomeTitle: 'Welcome back!',
+    welcomeBody: 'You have successfully signed in.',
+    passwordHint: 'Minimum 6 characters',
+    signingIn: 'Signing in...',
+    signedOutTitle: 'Signed Out',
+    signedOutBody: 'You have been successfully signed out.',
+    signOutErrorTitle: 'Error',
+    signOutError: 'Failed to sign out. Please try again.',
+    unexpected: 'An unexpected error occurred.',
+    appleFailedTitle: 'Apple Sign In failed',
+    googleFailedTitle: 'Google Sign In failed',
+    tryLater: 'Please try again later.',
+    appleNotAvailable: 'Apple Sign In not available on this device',
+    googleNotAvailable: 'Google Sign In is currently not available. Please use email/password or Apple Sign In.',
+    signInRequiredTitle: 'Sign In Required',
+    signInRequiredBody: 'Please sign in to access this feature',
+  },
   notFound: {
     code: '404',
     title: 'Oops! Page not found',
@@ -44,6 +76,11 @@ export type ErrorCode =
   | 'database/constraint-violation'
   | 'database/connection-error'
   | 'not-found'
+  | 'auth/unauthenticated'
+  | 'auth/forbidden'
+  | 'auth/email-not-verified'
+  | 'auth/invalid-name'
+  | 'auth/failed'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -62,6 +99,11 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'database/constraint-violation': 'The information provided conflicts with existing data. Please check your details.',
   'database/connection-error': 'Unable to connect to our servers. Please try again in a moment.',
   'not-found': 'Not found.',
+  'auth/unauthenticated': 'User not authenticated',
+  'auth/forbidden': 'Access denied. Admin privileges required.',
+  'auth/email-not-verified': 'Please verify your email address before signing in',
+  'auth/invalid-name': 'Please enter a full name',
+  'auth/failed': 'Please try again.',
   default: 'Something went wrong. Please try again later.',
 };
 

@@ -21,7 +21,7 @@ let templateBytes: Buffer | undefined;
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     templateBytes ??= readFileSync(inject('pgliteTemplatePath'));
-    const client = new PGlite({ loadDataDir: new Blob([templateBytes]) });
+    const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(templateBytes)]) });
     return openPglite({ client });
   }
   const baseUrl = inject('postgresUrl');

@@ -1,0 +1,68 @@
+/**
+ * Fixed-window counters for server-side rate limits. In the database by default (atomic upsert,
+ * shared by every process on the same database), in Redis when REDIS_URL is set.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema/auth.ts';
+
+export type WindowCount = { count: number; resetAt: number };
+
+export type RateLimitStore = {
+  /** Counts one event in the key's current window and returns the new count. */
+  hit(key: string, windowMs: number, ipAddress?: string): Promise<WindowCount>;
+  /** The key's count in its current window (0 when the window has passed). */
+  peek(key: string): Promise<WindowCount>;
+  reset(key: string): Promise<void>;
+};
+
+export function createDatabaseRateLimitStore(db: Database, now: () => number = Date.now): RateLimitStore {
+  return {
+    async hit(key, windowMs, ipAddress) {
+      const current = new Date(now());
+      const resetAt = new Date(now() + windowMs);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt, ipAddress })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.resetAt} <= ${current.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= ${current.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      return { count: row!.count, resetAt: row!.resetAt.getTime() };
+    },
+    async peek(key) {
+      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+      if (!row || row.resetAt.getTime() <= now()) return { count: 0, resetAt: now() };
+      return { count: row.count, resetAt: row.resetAt.getTime() };
+    },
+    async reset(key) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+  };
+}
+
+export function createRedisRateLimitStore(redis: Redis, prefix = 'hm:rl:'): RateLimitStore {
+  return {
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      const result = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+      const count = Number(result?.[0]?.[1] ?? 1);
+      const ttl = Number(result?.[2]?.[1] ?? windowMs);
+      return { count, resetAt: Date.now() + Math.max(0, ttl) };
+    },
+    async peek(key) {
+      const k = prefix + key;
+      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
+      if (!count || ttl <= 0) return { count: 0, resetAt: Date.now() };
+      return { count: Number(count), resetAt: Date.now() + ttl };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

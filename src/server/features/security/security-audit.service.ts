@@ -1,0 +1,57 @@
+/** Writes and reads the server-side security audit log (spec: security_audit_log). */
+import { desc } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { securityAuditLog, type Severity } from '#server/db/schema/auth.ts';
+
+export type SecurityEventType =
+  | 'user_login'
+  | 'failed_login'
+  | 'user_signup'
+  | 'rate_limit_exceeded'
+  | 'password_reset_requested'
+  | 'user_logout'
+  | 'mail_delivery_failed';
+
+const SENSITIVE = /password|token|key|secret|card|ssn/i;
+
+/** Drops sensitive fields and caps strings, as the spec's browser log does, before anything is stored. */
+export function redactDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(details)) {
+    if (SENSITIVE.test(name)) out[name] = '[REDACTED]';
+    else if (typeof value === 'string' && value.length > 200) out[name] = `${value.slice(0, 200)}…[truncated]`;
+    else out[name] = value;
+  }
+  return out;
+}
+
+export async function logSecurityEvent({
+  db,
+  eventType,
+  severity,
+  userId,
+  userEmail,
+  ipAddress,
+  details = {},
+}: {
+  db: Database;
+  eventType: SecurityEventType;
+  severity: Severity;
+  userId?: string | null;
+  userEmail?: string | null;
+  ipAddress?: string | null;
+  details?: Record<string, unknown>;
+}): Promise<void> {
+  await db.insert(securityAuditLog).values({
+    eventType,
+    severity,
+    userId: userId ?? null,
+    userEmail: userEmail ?? null,
+    ipAddress: ipAddress ?? null,
+    details: redactDetails(details),
+  });
+}
+
+export async function recentSecurityEvents({ db, limit = 100 }: { db: Database; limit?: number }) {
+  return db.select().from(securityAuditLog).orderBy(desc(securityAuditLog.createdAt)).limit(limit);
+}

@@ -1,0 +1,39 @@
+/** Reads the .eml files the app wrote to DATA_DIR/outbox (the default mail transport). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type OutboxMail = { file: string; to: string; subject: string; raw: string; links: string[] };
+
+/** Undo quoted-printable soft breaks and escapes so links can be read from the raw message. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8'));
+      return {
+        file,
+        raw,
+        to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        links: [...new Set(raw.match(/https?:\/\/[^\s"<>]+/g) ?? [])],
+      };
+    });
+}
+
+/** Waits for a mail to `to` whose subject matches (mail may be sent after the response). */
+export async function waitForMail(dataDir: string, to: string, subject: RegExp, timeoutMs = 5000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = readOutbox(dataDir).filter((m) => m.to.includes(to) && subject.test(m.subject)).pop();
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
