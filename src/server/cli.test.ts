@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { user, userRoles } from '#server/db/schema/auth.ts';
+import { openDatabase } from '#server/runtime.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout + result.stderr };
+}
+
+describe('npm run cli', () => {
+  it('creates a verified user and grants a role, as a separate process on the embedded database', async () => {
+    const created = cli('create-user', 'Admin@Example.com', 'harbour-1', '--name', 'Ada Admin', '--verified');
+    expect(created.out).toContain('Created admin@example.com (verified)');
+    expect(created.code).toBe(0);
+    expect(cli('create-user', 'admin@example.com', 'harbour-1').code).toBe(1);
+    expect(cli('create-user', 'x@example.com', '123').out).toContain('Password must be at least 6 characters long');
+
+    const granted = cli('grant-role', 'admin@example.com', 'admin');
+    expect(granted.out).toContain('Role admin assigned for admin@example.com');
+    expect(cli('grant-role', 'admin@example.com', 'editor').out).toContain('Role editor modified');
+    expect(cli('grant-role', 'admin@example.com', 'superuser').code).toBe(1);
+    expect(cli('grant-role', 'ghost@example.com', 'admin').out).toContain('No account found for ghost@example.com');
+
+    const database = openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }));
+    const [row] = await database.db.select().from(user).where(eq(user.email, 'admin@example.com'));
+    expect(row?.emailVerified).toBe(true);
+    expect(row?.name).toBe('Ada Admin');
+    const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
+    expect(role?.role).toBe('editor');
+    await database.close();
+  }, 90_000);
+});

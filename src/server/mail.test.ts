@@ -1,0 +1,107 @@
+import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { securityAuditLog, user } from '#server/db/schema/auth.ts';
+import { origin, signUp } from '#tests/setup/auth-helpers.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+type Received = { to: string; raw: string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw: raw.replace(/=\r?\n/g, '') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+async function waitFor<T>(fn: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let t: TestApp | undefined;
+let smtp: SMTPServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  t = undefined;
+  smtp = undefined;
+});
+
+describe('mail over SMTP', () => {
+  it('delivers the branded verification mail (text and HTML) to a real SMTP server', async () => {
+    const port = await freePort();
+    const inbox: Received[] = [];
+    smtp = await startSmtp(port, inbox);
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    const res = await signUp(t, { name: 'Iris Moon', email: 'iris@example.com', password: 'harbour-1' });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitFor(() => inbox.find((m) => m.to === 'iris@example.com'));
+    expect(mail.raw).toContain('Subject: Confirm your e-mail for Harbour Mind');
+    expect(mail.raw).toContain('text/plain');
+    expect(mail.raw).toContain('text/html');
+    expect(mail.raw).toMatch(/\/api\/auth\/verify-email\?token=/);
+  });
+
+  it('keeps the sign-up when SMTP is down, and the mail can be re-sent once it is back', async () => {
+    const port = await freePort(); // nothing listens yet
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    const res = await signUp(t, { name: 'Jack Frost', email: 'jack@example.com', password: 'harbour-1' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, 'jack@example.com'));
+    expect(row).toBeDefined();
+    const failures = await waitForAsync(async () => {
+      const rows = await t!.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'mail_delivery_failed'));
+      return rows.length ? rows : undefined;
+    });
+    expect(failures[0]?.userEmail).toBe('jack@example.com');
+
+    const inbox: Received[] = [];
+    smtp = await startSmtp(port, inbox);
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: origin(t),
+      payload: { email: 'jack@example.com', callbackURL: '/sign-in?verified=1' },
+    });
+    expect(resend.statusCode).toBe(200);
+    const mail = await waitFor(() => inbox.find((m) => m.to === 'jack@example.com'));
+    expect(mail.raw).toMatch(/verify-email\?token=/);
+  });
+});
+
+async function waitForAsync<T>(fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
