@@ -11,8 +11,8 @@ const RULES = [
   { name: 'relative import climbing two levels (use #shared/#server/#web/#tests)', re: /from\s+['"]\.\.\/\.\.\//, skip: /^scripts\// },
   { name: 'focused test (.only)', re: /\b(it|test|describe)\.only\(/ },
   { name: 'explicit any', re: /:\s*any\b|<any>|as any\b/ },
-  { name: 'delete without where (enforce-delete-with-where)', re: /\.delete\([^)]*\)\s*;/ },
-  { name: 'update without where (enforce-update-with-where)', re: /\.update\([^)]*\)\s*\.set\([^;]*\)\s*;/ },
+  { name: 'delete without where (enforce-delete-with-where)', re: /\b(db|tx|database)\.delete\([^)]*\)\s*;/ },
+  { name: 'update without where (enforce-update-with-where)', re: /\b(db|tx|database)\.update\([^)]*\)\s*\.set\((?![^;]*\.where\()[^;]*;/ },
 ];
 
 function* files(dir) {

@@ -1,5 +1,9 @@
 /** Page routes. Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks). */
 import type { RouteObject } from 'react-router';
+import { AccountPage } from '#web/features/account/account-page.tsx';
+import { ResetPasswordPage } from '#web/features/auth/reset-password-page.tsx';
+import { SignInPage } from '#web/features/auth/sign-in-page.tsx';
+import { SignUpPage } from '#web/features/auth/sign-up-page.tsx';
 import { ComingSoonPage } from '#web/features/coming-soon/coming-soon-page.tsx';
 import { MeditationsPage } from '#web/features/catalogue/meditations-page.tsx';
 import { HomePage } from '#web/features/home/home-page.tsx';
@@ -27,11 +31,12 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/cookies', element: <CookiesPage /> },
       { path: '/terms', element: <TermsPage /> },
-      { path: '/sign-in', element: <ComingSoonPage title="Sign in" /> },
-      { path: '/sign-up', element: <ComingSoonPage title="Create your account" /> },
+      { path: '/sign-in', element: <SignInPage /> },
+      { path: '/sign-up', element: <SignUpPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/subscribe', element: <ComingSoonPage title="Subscribe" /> },
-      { path: '/account', element: <ComingSoonPage title="Account" /> },
-      { path: '/profile', element: <ComingSoonPage title="Account" /> },
+      { path: '/account', element: <AccountPage /> },
+      { path: '/profile', element: <AccountPage /> },
       { path: '/journal', element: <ComingSoonPage title="Journal" /> },
       { path: '/morning-routine', element: <ComingSoonPage title="Create Your Morning Routine" /> },
       { path: '/evening-routine', element: <ComingSoonPage title="Create Your Evening Routine" /> },

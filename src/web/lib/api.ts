@@ -7,8 +7,10 @@ import type { ErrorCode } from '#shared/messages.ts';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network',
+    readonly code: ErrorCode | 'network' | string,
     message: string,
+    /** Seconds from a 429's Retry-After header. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -34,7 +36,8 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const err = (data as { error?: { code?: ErrorCode; message?: string } } | undefined)?.error;
-    throw new ApiError(response.status, err?.code ?? 'default', err?.message ?? `Request failed (${response.status})`);
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+    throw new ApiError(response.status, err?.code ?? 'default', err?.message ?? `Request failed (${response.status})`, retryAfter);
   }
   return data as T;
 }

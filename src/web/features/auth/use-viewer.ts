@@ -1,12 +1,34 @@
 /**
- * Who is looking at the page, as far as the UI needs to know. Accounts and subscriptions are
- * separate issues; until they land every visitor is anonymous and no one can listen, which is
- * exactly what the server enforces too. The server stays the authority either way.
+ * Who is looking at the page, from GET /api/me. The server stays the authority for every
+ * decision; this only shapes what the UI offers.
  */
-export type Viewer = { signedIn: boolean; canListen: boolean };
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '#shared/contracts/auth.ts';
+import { api } from '#web/lib/api.ts';
 
-const ANONYMOUS: Viewer = { signedIn: false, canListen: false };
+export type Viewer = {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  signedIn: boolean;
+  user: NonNullable<MeResponse['user']> | null;
+  role: MeResponse['role'];
+  /** Listening needs a subscription (billing issue); until it lands no one is offered playback. */
+  canListen: boolean;
+};
+
+export const VIEWER_QUERY_KEY = ['me'] as const;
 
 export function useViewer(): Viewer {
-  return ANONYMOUS;
+  const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => api<MeResponse>('/api/me', { signal }), staleTime: 60_000 });
+  if (query.isPending) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false };
+  const user = query.data?.user ?? null;
+  return { status: user ? 'signed-in' : 'signed-out', signedIn: Boolean(user), user, role: query.data?.role ?? null, canListen: false };
+}
+
+/** Re-reads /api/me after sign-in or sign-out (the spec's SIGNED_IN / SIGNED_OUT events). */
+export function useRefreshViewer() {
+  const client = useQueryClient();
+  return async () => {
+    await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
+    await client.refetchQueries({ queryKey: VIEWER_QUERY_KEY });
+  };
 }

@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { Logo } from '#web/features/layout/logo.tsx';
 import { PRIMARY_NAV } from '#web/features/layout/nav-links.ts';
@@ -28,11 +29,17 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  const signOut = useSignOut();
   const accountLinks = viewer.signedIn ? (
-    <NavLink to="/account" className={linkClass}>
-      Account
-    </NavLink>
-  ) : (
+    <>
+      <NavLink to="/account" className={linkClass}>
+        Account
+      </NavLink>
+      <button type="button" className={linkClass({ isActive: false })} onClick={() => void signOut('/sign-in')}>
+        Sign Out
+      </button>
+    </>
+  ) : viewer.status === 'loading' ? null : (
     <>
       <NavLink to="/sign-in" className={linkClass}>
         Sign In

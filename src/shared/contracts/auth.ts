@@ -1,0 +1,8 @@
+/** What GET /api/me answers: the signed-in user and role, or nulls. */
+export type MeResponse = {
+  user: { id: string; email: string; name: string; emailVerified: boolean; createdAt: string } | null;
+  role: 'user' | 'admin' | 'editor' | null;
+  session?: { expiresAt: string };
+};
+
+export type AuthProviders = { google: boolean; apple: boolean };

@@ -1,0 +1,54 @@
+/** Labelled text input with hint and error wired to aria-describedby; password fields get a show/hide toggle. */
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+
+type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
+
+const inputClass =
+  'h-12 w-full rounded-2xl border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-400 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50 dark:focus:border-teal-300';
+
+export function Field({ label, hint, error, id, type = 'text', className = '', ...props }: Props) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const [reveal, setReveal] = useState(false);
+  const isPassword = type === 'password';
+  const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={isPassword && reveal ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${inputClass} ${isPassword ? 'pr-12' : ''}`}
+          {...props}
+        />
+        {isPassword ? (
+          <button
+            type="button"
+            onClick={() => setReveal((r) => !r)}
+            aria-label={reveal ? 'Hide password' : 'Show password'}
+            aria-pressed={reveal}
+            className="absolute right-1.5 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
+          >
+            {reveal ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={`${inputId}-hint`} className="mt-1.5 text-sm text-stone-500 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

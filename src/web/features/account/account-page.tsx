@@ -1,0 +1,105 @@
+/** /account and /profile: Profile, Favourites and Settings tabs; signed-out visitors go to /sign-in. */
+import { CalendarHeart, CreditCard, Heart, LogOut, Mail, Sparkles } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, type ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
+import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useSignOut } from '#web/features/auth/use-sign-out.ts';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+
+const TABS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'favourites', label: 'Favourites' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+
+const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export function AccountPage() {
+  const viewer = useViewer();
+  const signOut = useSignOut();
+  useEffect(() => {
+    document.title = 'Account · Harbour Mind';
+  }, []);
+
+  if (viewer.status === 'loading') return <Spinner label="Loading your account..." />;
+  if (!viewer.user) return <Navigate to="/sign-in" replace />;
+  const user = viewer.user;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">Your account</h1>
+      <p className="mt-2 text-stone-600 dark:text-stone-300">Hello, {user.name}. This is your quiet corner of Harbour Mind.</p>
+      <Tabs.Root defaultValue="profile" className="mt-8">
+        <Tabs.List aria-label="Account sections" className="flex gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
+          {TABS.map((tab) => (
+            <Tabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              className="h-10 flex-1 rounded-full text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm dark:text-stone-300 dark:data-[state=active]:bg-stone-950 dark:data-[state=active]:text-stone-50"
+            >
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="profile" className="mt-6 focus:outline-none">
+          <Card>
+            <dl className="grid gap-5">
+              <Row icon={<Mail className="size-5" aria-hidden />} term="Email" detail={user.email} />
+              <Row icon={<CalendarHeart className="size-5" aria-hidden />} term="Member since" detail={memberSince(user.createdAt)} />
+            </dl>
+            <Button variant="outline" className="mt-8" onClick={() => void signOut('/')}>
+              <LogOut className="size-4" aria-hidden /> Sign Out
+            </Button>
+          </Card>
+        </Tabs.Content>
+
+        <Tabs.Content value="favourites" className="mt-6 focus:outline-none">
+          <Card>
+            <div className="py-6 text-center">
+              <Heart className="mx-auto size-10 text-rose-400" aria-hidden />
+              <h2 className="mt-4 text-lg font-semibold text-stone-900 dark:text-stone-50">No saved meditations yet</h2>
+              <p className="mx-auto mt-2 max-w-sm text-stone-600 dark:text-stone-300">Meditations you save will appear here, ready whenever you need them.</p>
+              <Link to="/meditations" className={buttonClasses({ className: 'mt-6', variant: 'secondary' })}>
+                Browse meditations
+              </Link>
+            </div>
+          </Card>
+        </Tabs.Content>
+
+        <Tabs.Content value="settings" className="mt-6 focus:outline-none">
+          <Card>
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-stone-50">
+              <CreditCard className="size-5" aria-hidden /> Subscription Management
+            </h2>
+            <p className="mt-3 text-stone-600 dark:text-stone-300">
+              You don't have a subscription yet. Start with a {TRIAL_DAYS}-day free trial, then £{PRICES_GBP.monthly} a month or £{PRICES_GBP.yearly} a year.
+            </p>
+            <Link to="/subscribe" className={buttonClasses({ className: 'mt-6' })}>
+              <Sparkles className="size-4" aria-hidden /> Start 7-day free trial
+            </Link>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function Card({ children }: { children: ReactNode }) {
+  return <section className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">{children}</section>;
+}
+
+function Row({ icon, term, detail }: { icon: ReactNode; term: string; detail: string }) {
+  return (
+    <div className="flex items-start gap-4">
+      <span className="inline-flex size-10 items-center justify-center rounded-full bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200">{icon}</span>
+      <div>
+        <dt className="text-sm text-stone-500 dark:text-stone-400">{term}</dt>
+        <dd className="font-medium text-stone-900 dark:text-stone-50">{detail}</dd>
+      </div>
+    </div>
+  );
+}

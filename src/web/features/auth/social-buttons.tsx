@@ -1,0 +1,60 @@
+/** 'Continue with Apple' / 'Continue with Google': OAuth when configured, the spec's 'not available' message otherwise. */
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { MESSAGES } from '#shared/messages.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { authClient } from '#web/lib/auth-client.ts';
+
+const M = MESSAGES.auth;
+
+function AppleMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden focusable="false">
+      <path fill="currentColor" d="M16.37 12.7c-.02-2.2 1.8-3.26 1.88-3.31-1.03-1.5-2.62-1.7-3.18-1.72-1.35-.14-2.64.8-3.33.8-.69 0-1.74-.78-2.87-.76-1.47.02-2.83.86-3.59 2.18-1.54 2.66-.39 6.6 1.1 8.76.73 1.06 1.6 2.24 2.73 2.2 1.1-.04 1.51-.71 2.84-.71 1.32 0 1.7.71 2.86.69 1.18-.02 1.93-1.07 2.65-2.13.84-1.22 1.18-2.41 1.2-2.47-.03-.01-2.3-.88-2.32-3.5zM14.2 6.22c.6-.74 1.01-1.75.9-2.77-.87.04-1.93.58-2.55 1.31-.56.64-1.05 1.68-.92 2.67.97.08 1.96-.49 2.57-1.21z" />
+    </svg>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden focusable="false">
+      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.6-2.8z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.3 9.1 5.4 12 5.4z" />
+    </svg>
+  );
+}
+
+export function SocialButtons({ variant }: { variant: 'dialog' | 'screen' }) {
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: () => authClient.providers(), staleTime: Infinity });
+
+  const start = async (provider: 'apple' | 'google') => {
+    const available = providers.data?.[provider];
+    if (!available) {
+      if (provider === 'google') toast.error(variant === 'dialog' ? M.googleNotAvailable : M.googleFailedTitle, variant === 'dialog' ? undefined : { description: M.googleNotAvailable });
+      else toast.error(variant === 'dialog' ? M.appleNotAvailable : M.appleFailedTitle, variant === 'dialog' ? undefined : { description: M.appleNotAvailable });
+      return;
+    }
+    try {
+      const { url } = await authClient.social(provider);
+      window.location.assign(url);
+    } catch (error) {
+      const description = error instanceof ApiError ? error.message : M.tryLater;
+      toast.error(provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle, { description });
+    }
+  };
+
+  const label = (name: string) => (variant === 'dialog' ? `Continue with ${name}` : `Sign in with ${name}`);
+  return (
+    <div className="grid gap-3">
+      <Button variant="outline" size="md" className="w-full rounded-2xl" onClick={() => void start('apple')}>
+        <AppleMark /> {label('Apple')}
+      </Button>
+      <Button variant="outline" size="md" className="w-full rounded-2xl" onClick={() => void start('google')}>
+        <GoogleMark /> {label('Google')}
+      </Button>
+    </div>
+  );
+}

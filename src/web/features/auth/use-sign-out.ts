@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '#shared/messages.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { authClient } from '#web/lib/auth-client.ts';
+
+const M = MESSAGES.auth;
+
+/** Signs out on the server, clears every cached user-specific query, then goes to `to`. */
+export function useSignOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return async (to: '/' | '/sign-in') => {
+    try {
+      await authClient.signOut();
+      client.clear();
+      toast.success(M.signedOutTitle, { description: M.signedOutBody });
+      navigate(to, { replace: true });
+    } catch (error) {
+      toast.error(M.signOutErrorTitle, { description: error instanceof ApiError ? M.signOutError : M.unexpected });
+    }
+  };
+}
