@@ -1,20 +1,12 @@
-/** Page routes. Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks). */
+/**
+ * Page routes; screens off the landing path load on demand to keep the first download small.
+ * Page routes. Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks). */
 import type { RouteObject } from 'react-router';
-import { AccountPage } from '#web/features/account/account-page.tsx';
-import { ResetPasswordPage } from '#web/features/auth/reset-password-page.tsx';
-import { SignInPage } from '#web/features/auth/sign-in-page.tsx';
-import { SignUpPage } from '#web/features/auth/sign-up-page.tsx';
 import { ComingSoonPage } from '#web/features/coming-soon/coming-soon-page.tsx';
 import { MeditationsPage } from '#web/features/catalogue/meditations-page.tsx';
 import { HomePage } from '#web/features/home/home-page.tsx';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
-import { AboutPage } from '#web/features/pages/about-page.tsx';
-import { CookiesPage } from '#web/features/pages/cookies-page.tsx';
-import { FounderPage } from '#web/features/pages/founder-page.tsx';
-import { PrivacyPage } from '#web/features/pages/privacy-page.tsx';
-import { SupportPage } from '#web/features/pages/support-page.tsx';
-import { TermsPage } from '#web/features/pages/terms-page.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -25,18 +17,18 @@ export const routes: RouteObject[] = [
       { path: '/meditations/:categorySlug', element: <MeditationsPage /> },
       { path: '/meditation/:meditationId', element: <MeditationsPage /> },
       { path: '/category/:categoryName', element: <MeditationsPage /> },
-      { path: '/why-i-created-harbour-mind', element: <FounderPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/support', element: <SupportPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/cookies', element: <CookiesPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/sign-in', element: <SignInPage /> },
-      { path: '/sign-up', element: <SignUpPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/subscribe', element: <ComingSoonPage title="Subscribe" /> },
-      { path: '/account', element: <AccountPage /> },
-      { path: '/profile', element: <AccountPage /> },
+      { path: '/why-i-created-harbour-mind', lazy: () => import('#web/features/pages/founder-page.tsx').then((m) => ({ Component: m.FounderPage })) },
+      { path: '/about', lazy: () => import('#web/features/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
+      { path: '/support', lazy: () => import('#web/features/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })) },
+      { path: '/privacy', lazy: () => import('#web/features/pages/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })) },
+      { path: '/cookies', lazy: () => import('#web/features/pages/cookies-page.tsx').then((m) => ({ Component: m.CookiesPage })) },
+      { path: '/terms', lazy: () => import('#web/features/pages/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
+      { path: '/sign-in', lazy: () => import('#web/features/auth/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })) },
+      { path: '/sign-up', lazy: () => import('#web/features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })) },
+      { path: '/reset-password', lazy: () => import('#web/features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: '/subscribe', lazy: () => import('#web/features/billing/subscribe-page.tsx').then((m) => ({ Component: m.SubscribePage })) },
+      { path: '/account', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
+      { path: '/profile', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
       { path: '/journal', element: <ComingSoonPage title="Journal" /> },
       { path: '/morning-routine', element: <ComingSoonPage title="Create Your Morning Routine" /> },
       { path: '/evening-routine', element: <ComingSoonPage title="Create Your Evening Routine" /> },

@@ -68,7 +68,7 @@ export function HomePage() {
           {MESSAGES.home.tilesHeading}
         </h2>
         <p className="mt-2 max-w-2xl text-stone-600 dark:text-stone-300">Choose where you would like to begin. Every path is gentle, and you can change direction at any time.</p>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {HOME_TILES.map((tile) => {
             const style = TILE_STYLE[tile.slug] ?? TILE_STYLE.all!;
             const Icon = style.icon;
@@ -76,10 +76,10 @@ export function HomePage() {
               <li key={tile.slug}>
                 <Link
                   to={`/meditations/${tile.slug}`}
-                  className={`group flex h-full min-h-32 flex-col justify-between gap-6 rounded-3xl bg-gradient-to-br p-6 ring-1 ring-stone-900/5 transition hover:-translate-y-0.5 hover:shadow-lg dark:ring-white/5 ${style.tint}`}
+                  className={`group flex h-full min-h-32 flex-col justify-between gap-4 rounded-3xl bg-gradient-to-br p-4 ring-1 sm:gap-6 sm:p-6 ring-stone-900/5 transition hover:-translate-y-0.5 hover:shadow-lg dark:ring-white/5 ${style.tint}`}
                 >
                   <Icon className="size-7" aria-hidden />
-                  <span className="text-lg font-semibold leading-snug text-stone-900 dark:text-stone-50">{tile.label}</span>
+                  <span className="text-base font-semibold leading-snug text-stone-900 sm:text-lg dark:text-stone-50">{tile.label}</span>
                 </Link>
               </li>
             );

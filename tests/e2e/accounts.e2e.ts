@@ -1,0 +1,190 @@
+/**
+ * Accounts in Chromium against the real server: sign-up, the verification e-mail (read from the
+ * outbox the server writes), sign-in on the screen and in the dialog, account tabs, sign-out,
+ * password reset and the error paths.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
+import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { waitForMail } from '#tests/setup/outbox.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+
+async function signUpAndVerify(page: Page, name: string, email: string, password: string) {
+  await page.goto(`${server.url}/sign-up`);
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await toast(page, 'Account created successfully! Please check your email to verify your account.');
+  const mail = await waitForMail(server.dataDir, email, /Confirm your e-mail/);
+  return mail.links.find((l) => l.includes('/api/auth/verify-email'))!;
+}
+
+async function signInOnScreen(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('accounts', () => {
+  it('signs up, verifies by e-mail, signs in, visits the account and signs out', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${server.url}/sign-up`);
+    // The password toggle reveals and hides the password.
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('calm-seas-1');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByText('Minimum 6 characters').waitFor();
+
+    const link = await signUpAndVerify(page, 'Nora Bell', 'nora@example.com', 'calm-seas-1');
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    await signInOnScreen(page, 'nora@example.com', 'calm-seas-1');
+    await page.getByText('Please verify your email address before signing in').first().waitFor();
+
+    await page.goto(link);
+    await page.waitForURL(/\/sign-in\?verified=1/);
+    await toast(page, 'Email verified');
+
+    await page.getByLabel('Email').fill('nora@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('calm-seas-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await toast(page, 'Welcome back!');
+    await page.waitForURL(`${server.url}/`);
+    // Replacing history: Back does not return to the sign-in screen.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Account' }).waitFor();
+    await nav.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+
+    await nav.getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL(`${server.url}/account`);
+    await page.getByText('nora@example.com').waitFor();
+    await page.getByText('Member since').waitFor();
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await page.getByText('No saved meditations yet').waitFor();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByText('Subscription Management').waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).last().click();
+    await toast(page, 'Signed Out');
+    await page.waitForURL(`${server.url}/`);
+    await nav.getByRole('link', { name: 'Sign In' }).waitFor();
+
+    // Signed out, /account and /profile send you to /sign-in.
+    await page.goto(`${server.url}/profile`);
+    await page.waitForURL(`${server.url}/sign-in`);
+    expect(problems.filter((p) => !p.includes('401') && !p.includes('403'))).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in through the dialog on /subscribe, then signs out from the navigation to /sign-in', async () => {
+    const { page, context } = await openPage(browser);
+    const link = await signUpAndVerify(page, 'Omar Reed', 'omar@example.com', 'quiet-bay-2');
+    await page.goto(link);
+    await page.goto(`${server.url}/subscribe`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Welcome to Harbour Mind' }).waitFor();
+
+    // Switching tabs clears the fields and the error.
+    await dialog.getByLabel('Email').fill('someone@example.com');
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    await dialog.getByLabel('Full Name').waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('');
+    await dialog.getByRole('tab', { name: 'Sign In' }).click();
+
+    await dialog.getByLabel('Email').fill('omar@example.com');
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await dialog.getByText('Invalid email or password').waitFor();
+    await toast(page, 'Sign in failed');
+
+    await dialog.getByLabel('Password', { exact: true }).fill('quiet-bay-2');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await toast(page, 'Welcome back!');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    await toast(page, 'You have been successfully signed out.');
+    await context.close();
+  });
+
+  it('validates in the browser with the spec messages', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Please fill in all fields').waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await toast(page, 'Invalid Email');
+
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel('Email').fill('a@b.co');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please enter a full name').waitFor();
+    await page.getByLabel('Full Name').fill('Pat Lee');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Password must be at least 6 characters long').waitFor();
+
+    await page.getByLabel('Full Name').fill('Nora Again');
+    await page.getByLabel('Email').fill('nora@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('another-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('An account with this email already exists. Please sign in instead.').waitFor();
+    await context.close();
+  });
+
+  it('says Apple and Google are not available when they are not configured', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await toast(page, 'Google Sign In failed');
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await toast(page, 'Google Sign In is currently not available. Please use email/password or Apple Sign In.');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await toast(page, 'Apple Sign In not available on this device');
+    await context.close();
+  });
+
+  it('resets a forgotten password by e-mail', async () => {
+    const { page, context } = await openPage(browser);
+    const link = await signUpAndVerify(page, 'Quinn Hart', 'quinn@example.com', 'first-pass-1');
+    await page.goto(link);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('quinn@example.com');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await dialog.getByText(/a reset link is on its way/).waitFor();
+    const mail = await waitForMail(server.dataDir, 'quinn@example.com', /Reset your Harbour Mind password/);
+    await page.goto(mail.links.find((l) => l.includes('reset-password'))!);
+    await page.waitForURL(/\/reset-password\?token=/);
+    await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
+    await page.getByLabel('Confirm new password').fill('second-pass-2');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    await signInOnScreen(page, 'quinn@example.com', 'second-pass-2');
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+});
