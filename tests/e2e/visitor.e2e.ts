@@ -189,8 +189,9 @@ describe('static pages, navigation and 404', () => {
   it('scrolls to the top on every route change and shows the footer version', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${server.url}/privacy`);
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.waitForFunction(() => window.scrollY > 200);
     expect(await page.getByTestId('version-label').textContent()).toContain('1.0.0');
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Support' }).click();
     await page.waitForURL(`${server.url}/support`);
