@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { installErrorHandler } from '#server/errors.ts';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { createAuth } from '#server/auth.ts';
+import { createAuth, type Auth } from '#server/auth.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createSignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
@@ -23,6 +23,13 @@ import { registerWebApp } from '#server/web-app.ts';
 export type AppDeps = { config: Config; database: DatabaseHandle; logger?: boolean | object };
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The better-auth instance, for feature routes' requireUser/requireRole hooks. */
+    auth: Auth;
+  }
+}
 
 /** Logs never carry query strings (reset and verification tokens travel there) or cookies. */
 const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
@@ -53,6 +60,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
     onMailFailure: (kind, email) =>
       void logSecurityEvent({ db: database.db, eventType: 'mail_delivery_failed', severity: 'medium', userEmail: email, details: { kind } }).catch(() => {}),
   });
+  app.decorate('auth', auth);
   const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
   await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), publicUrl: config.publicUrl });
   catalogueRoutes(app, { db: database.db });
