@@ -15,12 +15,17 @@ import { logSecurityEvent } from '#server/features/security/security-audit.servi
 import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { createMailer } from '#server/mail.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
+import { billingRoutes } from '#server/features/billing/billing.routes.ts';
+import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
+import { createMediaSigner } from '#server/features/media/media-signing.ts';
+import { mediaRoutes } from '#server/features/media/media.routes.ts';
+import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from '#server/features/health/health.routes.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
 import { registerWebApp } from '#server/web-app.ts';
 
-export type AppDeps = { config: Config; database: DatabaseHandle; logger?: boolean | object };
+export type AppDeps = { config: Config; database: DatabaseHandle; storage?: MediaStorage; logger?: boolean | object };
 
 export type App = FastifyInstance;
 
@@ -38,7 +43,7 @@ const requestSerializer = (req: { method: string; url: string; ip?: string }) =>
   ip: req.ip,
 });
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, storage = createLocalMediaStorage(join(config.dataDir, 'media')), logger }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -51,11 +56,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   healthRoutes(app, { database });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
+  const authSecret = loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret);
   const auth = createAuth({
     config,
     db: database.db,
     mailer,
-    secret: loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret),
+    secret: authSecret,
     log: app.log,
     onMailFailure: (kind, email) =>
       void logSecurityEvent({ db: database.db, eventType: 'mail_delivery_failed', severity: 'medium', userEmail: email, details: { kind } }).catch(() => {}),
@@ -64,6 +70,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
   await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), publicUrl: config.publicUrl });
   catalogueRoutes(app, { db: database.db });
+
+  const stripe = config.stripe
+    ? createStripeBilling({ config: config.stripe, stripe: createStripeClient(config.stripe), db: database.db, publicUrl: config.publicUrl })
+    : undefined;
+  await billingRoutes(app, { auth, db: database.db, stripe });
+  // Media URLs are signed with a key derived from the auth secret: one secret to share between processes.
+  mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`) });
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;

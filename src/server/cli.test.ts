@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
+import { subscribers } from '#server/db/schema/billing.ts';
 import { openDatabase } from '#server/runtime.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
@@ -33,12 +34,20 @@ describe('npm run cli', () => {
     expect(cli('grant-role', 'admin@example.com', 'superuser').code).toBe(1);
     expect(cli('grant-role', 'ghost@example.com', 'admin').out).toContain('No account found for ghost@example.com');
 
+    expect(cli('grant-subscription', 'admin@example.com', '--days', '14').out).toContain('Comped access for admin@example.com until');
+    expect(cli('grant-subscription', 'admin@example.com', '--days', 'lots').code).toBe(1);
+
     const database = openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }));
     const [row] = await database.db.select().from(user).where(eq(user.email, 'admin@example.com'));
     expect(row?.emailVerified).toBe(true);
     expect(row?.name).toBe('Ada Admin');
     const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
     expect(role?.role).toBe('editor');
+    const [sub] = await database.db.select().from(subscribers).where(eq(subscribers.userId, row!.id));
+    expect(sub).toMatchObject({ provider: 'comped', plan: 'comped', status: 'active' });
+    const days = (sub!.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
     await database.close();
   }, 90_000);
 });

@@ -2,6 +2,7 @@
  * Operator commands: `npm run cli -- <command>`.
  *   grant-role <email> <user|admin|editor>
  *   create-user <email> <password> [--name N] [--verified]
+ *   grant-subscription <email> [--days N]
  * They use the same config (DATA_DIR / DATABASE_URL) as the server.
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { createAuth } from '#server/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { createMailer } from '#server/mail.ts';
+import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { findUserByEmail, grantRoleByEmail, isRole } from '#server/features/roles/roles.service.ts';
 import { openDatabase } from '#server/runtime.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
@@ -19,7 +21,8 @@ import { join } from 'node:path';
 
 const USAGE = `Usage: npm run cli -- <command>
   grant-role <email> <user|admin|editor>
-  create-user <email> <password> [--name "Full Name"] [--verified]`;
+  create-user <email> <password> [--name "Full Name"] [--verified]
+  grant-subscription <email> [--days N]   (comped access, default 30 days)`;
 
 const quietLog = { info: () => {}, error: (obj: object, msg: string) => console.error(msg, obj) };
 
@@ -59,6 +62,18 @@ export async function runCli(argv: string[], config: Config = loadConfig()): Pro
         const created = await auth.api.signUpEmail({ body: { email: email.toLowerCase(), password, name } });
         if (values.verified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));
         console.log(`Created ${email.toLowerCase()}${values.verified ? ' (verified)' : ' (a verification e-mail was sent)'}`);
+        return 0;
+      }
+      case 'grant-subscription': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { days: { type: 'string', default: '30' } } });
+        const [email] = positionals;
+        const days = Number(values.days);
+        if (!email || !Number.isInteger(days) || days < 1 || days > 3650) return fail(USAGE);
+        const target = await findUserByEmail(db, email);
+        if (!target) return fail(`No account found for ${email}`);
+        const end = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+        await syncSubscription({ db, userId: target.id, snapshot: { provider: 'comped', status: 'active', plan: 'comped', currentPeriodEnd: end, environment: 'comped' } });
+        console.log(`Comped access for ${target.email} until ${end.toISOString().slice(0, 10)}`);
         return 0;
       }
       default:

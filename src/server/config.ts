@@ -46,6 +46,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_YEARLY: optionalString,
+  /** Only for tests and egress proxies: where the Stripe SDK sends its requests. */
+  STRIPE_API_BASE: z.url().optional().or(z.literal('').transform(() => undefined)),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   APPLE_CLIENT_ID: optionalString,
@@ -66,7 +68,9 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
-  stripe: { secretKey: string; webhookSecret: string | undefined; priceMonthly: string | undefined; priceYearly: string | undefined } | undefined;
+  stripe:
+    | { secretKey: string; webhookSecret: string | undefined; priceMonthly: string | undefined; priceYearly: string | undefined; apiBase: string | undefined }
+    | undefined;
   oauth: {
     google: { clientId: string; clientSecret: string } | undefined;
     apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           priceMonthly: e.STRIPE_PRICE_MONTHLY,
           priceYearly: e.STRIPE_PRICE_YEARLY,
+          apiBase: e.STRIPE_API_BASE,
         }
       : undefined,
     oauth: {

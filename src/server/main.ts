@@ -17,7 +17,7 @@ async function main(): Promise<void> {
 
   const database = openDatabase(config);
   const storage = openMediaStorage(config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, storage });
   await prepareDatabase({ config, database, storage, log: app.log });
 
   let closing = false;

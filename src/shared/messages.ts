@@ -81,6 +81,8 @@ export type ErrorCode =
   | 'auth/email-not-verified'
   | 'auth/invalid-name'
   | 'auth/failed'
+  | 'subscription/required'
+  | 'billing/checkout-failed'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -104,6 +106,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'auth/email-not-verified': 'Please verify your email address before signing in',
   'auth/invalid-name': 'Please enter a full name',
   'auth/failed': 'Please try again.',
+  'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
+  'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
   default: 'Something went wrong. Please try again later.',
 };
 

@@ -8,6 +8,7 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/sign-up$/,
   /^\/subscribe$/,
   /^\/subscribe\/sandbox-checkout$/,
+  /^\/subscribe\/sandbox-portal$/,
   /^\/reset-password$/,
   /^\/verify-email$/,
   /^\/account$/,

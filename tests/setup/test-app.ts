@@ -38,7 +38,7 @@ export async function createTestApp({
   );
   const database = await createTestDatabase(kind);
   const storage = createLocalMediaStorage(join(dataDir, 'media'));
-  const app = await buildApp({ config, database, logger: logger ?? false });
+  const app = await buildApp({ config, database, storage, logger: logger ?? false });
   await app.ready();
   return {
     app,

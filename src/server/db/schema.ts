@@ -1,3 +1,4 @@
 /** Every table, for drizzle's typed client. Feature schemas live in ./schema/. */
 export * from '#server/db/schema/catalogue.ts';
 export * from '#server/db/schema/auth.ts';
+export * from '#server/db/schema/billing.ts';

@@ -2,6 +2,7 @@
 export type MeResponse = {
   user: { id: string; email: string; name: string; emailVerified: boolean; createdAt: string } | null;
   role: 'user' | 'admin' | 'editor' | null;
+  subscribed: boolean;
   session?: { expiresAt: string };
 };
 

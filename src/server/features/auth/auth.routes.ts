@@ -10,6 +10,7 @@ import { validateEmail, validateName } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
+import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
 import type { SignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 
@@ -171,15 +172,17 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, publ
     }
   }
 
-  /** Who is asking: user, role (and, once billing lands, entitlement). */
+  /** Who is asking: user, role and whether they may listen (the server's one entitlement check). */
   app.get('/api/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const viewer = await getViewer(auth, db, request);
-    if (!viewer) return { user: null, role: null };
+    if (!viewer) return { user: null, role: null, subscribed: false };
+    const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     const u = viewer.user;
     return {
       user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, createdAt: u.createdAt.toISOString() },
       role: viewer.role,
+      subscribed: entitlement.subscribed,
       session: { expiresAt: viewer.session.expiresAt.toISOString() },
     };
   });

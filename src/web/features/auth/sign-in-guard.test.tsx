@@ -32,7 +32,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignInGuard', () => {
   it('shows the Sign In Required card to signed-out visitors', async () => {
-    const { container, root } = await renderWithMe({ user: null, role: null });
+    const { container, root } = await renderWithMe({ user: null, role: null, subscribed: false });
     expect(container.textContent).toContain('Sign In Required');
     expect(container.textContent).toContain('Please sign in to access this feature');
     expect(container.querySelector('a')?.getAttribute('href')).toBe('/sign-in');
@@ -41,7 +41,7 @@ describe('SignInGuard', () => {
   });
 
   it('shows the content to signed-in users', async () => {
-    const { container, root } = await renderWithMe({ user: { id: 'u1', email: 'a@b.co', name: 'A', emailVerified: true, createdAt: '2025-01-01T00:00:00Z' }, role: 'user' });
+    const { container, root } = await renderWithMe({ user: { id: 'u1', email: 'a@b.co', name: 'A', emailVerified: true, createdAt: '2025-01-01T00:00:00Z' }, role: 'user', subscribed: false });
     expect(container.textContent).toContain('Save routine');
     expect(container.textContent).not.toContain('Sign In Required');
     act(() => root.unmount());

@@ -11,7 +11,7 @@ export type Viewer = {
   signedIn: boolean;
   user: NonNullable<MeResponse['user']> | null;
   role: MeResponse['role'];
-  /** Listening needs a subscription (billing issue); until it lands no one is offered playback. */
+  /** Subscribers and admins may listen (as decided by the server; it checks again on every playback URL). */
   canListen: boolean;
 };
 
@@ -21,7 +21,7 @@ export function useViewer(): Viewer {
   const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => api<MeResponse>('/api/me', { signal }), staleTime: 60_000 });
   if (query.isPending) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false };
   const user = query.data?.user ?? null;
-  return { status: user ? 'signed-in' : 'signed-out', signedIn: Boolean(user), user, role: query.data?.role ?? null, canListen: false };
+  return { status: user ? 'signed-in' : 'signed-out', signedIn: Boolean(user), user, role: query.data?.role ?? null, canListen: Boolean(user && query.data?.subscribed) };
 }
 
 /** Re-reads /api/me after sign-in or sign-out (the spec's SIGNED_IN / SIGNED_OUT events). */

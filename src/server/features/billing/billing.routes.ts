@@ -1,0 +1,107 @@
+/**
+ * Billing API: subscription state, checkout (Stripe or the in-app sandbox), cancel/resume,
+ * manage (Stripe Customer Portal or the sandbox page) and the Stripe webhook.
+ */
+import type { FastifyInstance } from 'fastify';
+import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
+import { cancelBody, checkoutBody, sandboxSessionParams, type CheckoutResponse, type SubscriptionResponse } from '#shared/contracts/billing.ts';
+import { requireUser, type Auth } from '#server/auth.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { completeSandboxCheckout, createSandboxCheckout, getSandboxCheckout } from '#server/features/billing/sandbox-billing.ts';
+import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
+import { getEntitlement, getSubscription, isTrialEligible, syncSubscription } from '#server/features/billing/subscriptions.service.ts';
+
+type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined };
+
+export async function billingRoutes(app: FastifyInstance, { auth, db, stripe }: Deps): Promise<void> {
+  const signedIn = { preHandler: requireUser(auth, db) };
+  const mode = stripe ? 'stripe' : 'sandbox';
+
+  app.get('/api/subscription', signedIn, async (request, reply): Promise<SubscriptionResponse> => {
+    reply.header('cache-control', 'no-store');
+    const viewer = request.viewer!;
+    return { ...(await getEntitlement({ db, userId: viewer.user.id, role: viewer.role })), mode };
+  });
+
+  app.post('/api/billing/checkout', signedIn, async (request): Promise<CheckoutResponse> => {
+    const { plan } = checkoutBody.parse(request.body ?? {});
+    const viewer = request.viewer!;
+    const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
+    if (entitlement.subscription && entitlement.subscribed) throw new AppError('validation/invalid-input', 'You already have an active subscription.', 409);
+    const withTrial = await isTrialEligible(db, viewer.user.id);
+    const notice = withTrial ? undefined : BILLING_MESSAGES.repeatTrial;
+    try {
+      const session = stripe
+        ? await stripe.createCheckout({ userId: viewer.user.id, email: viewer.user.email, plan, withTrial })
+        : await createSandboxCheckout({ db, userId: viewer.user.id, plan, withTrial });
+      return { url: session.url, trial: withTrial, notice };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: { message: (error as Error).message } }, 'checkout failed');
+      throw new AppError('billing/checkout-failed', BILLING_MESSAGES.checkoutFailed, 502);
+    }
+  });
+
+  app.post('/api/billing/cancel', signedIn, async (request) => {
+    const { cancel } = cancelBody.parse(request.body ?? {});
+    const viewer = request.viewer!;
+    const row = await getSubscription(db, viewer.user.id);
+    if (!row) throw new AppError('not-found', 'You do not have a subscription.');
+    if (row.provider === 'app_store') throw new AppError('validation/invalid-input', 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.', 409);
+    if (row.provider === 'stripe') {
+      if (!stripe || !row.providerSubscriptionId) throw new AppError('billing/checkout-failed', BILLING_MESSAGES.genericError, 503);
+      await stripe.setCancelAtPeriodEnd(row.providerSubscriptionId, cancel);
+    } else {
+      await syncSubscription({ db, userId: viewer.user.id, snapshot: { ...snapshotOf(row), cancelAtPeriodEnd: cancel } });
+    }
+    return getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
+  });
+
+  app.post('/api/billing/portal', signedIn, async (request) => {
+    const viewer = request.viewer!;
+    const row = await getSubscription(db, viewer.user.id);
+    if (!row) throw new AppError('not-found', 'You do not have a subscription.');
+    if (row.provider === 'stripe' && stripe && row.providerCustomerId) return stripe.portal(row.providerCustomerId);
+    return { url: '/subscribe/sandbox-portal' };
+  });
+
+  if (!stripe) {
+    app.get('/api/billing/sandbox/sessions/:id', signedIn, async (request) => {
+      const { id } = sandboxSessionParams.parse(request.params);
+      const session = await getSandboxCheckout({ db, userId: request.viewer!.user.id, sessionId: id });
+      const plan = session.plan as Plan;
+      return { id: session.id, plan, label: PLAN_DETAILS[plan].label, priceText: PLAN_DETAILS[plan].priceText, withTrial: session.withTrial };
+    });
+    app.post('/api/billing/sandbox/sessions/:id/complete', signedIn, async (request) => {
+      const { id } = sandboxSessionParams.parse(request.params);
+      await completeSandboxCheckout({ db, userId: request.viewer!.user.id, sessionId: id });
+      return { redirect: `/account?session_id=${id}` };
+    });
+  }
+
+  // Stripe needs the exact bytes it signed: parse this one route's body as a raw buffer.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.post('/api/billing/stripe/webhook', async (request, reply) => {
+      if (!stripe) return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
+      const result = await stripe.handleWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+      return { received: true, ...result };
+    });
+  });
+}
+
+function snapshotOf(row: NonNullable<Awaited<ReturnType<typeof getSubscription>>>) {
+  return {
+    provider: row.provider as 'sandbox' | 'comped',
+    status: row.status,
+    plan: row.plan as Plan | 'comped',
+    providerCustomerId: row.providerCustomerId,
+    providerSubscriptionId: row.providerSubscriptionId,
+    currentPeriodEnd: row.currentPeriodEnd,
+    trialStart: row.trialStart,
+    trialEnd: row.trialEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    environment: row.environment,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The one truth about subscriptions: every provider (Stripe, App Store, sandbox, comped) ends in
+ * syncSubscription(), an idempotent upsert of the provider's current state; entitlement is
+ * computed by the shared isSubscriptionActive().
+ */
+import { eq } from 'drizzle-orm';
+import { isSubscriptionActive, type Plan, type Provider } from '#shared/billing.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Role } from '#server/db/schema/auth.ts';
+import { subscribers } from '#server/db/schema/billing.ts';
+
+export type SubscriptionSnapshot = {
+  provider: Provider;
+  status: string;
+  plan: Plan | 'comped';
+  providerCustomerId?: string | null;
+  providerSubscriptionId?: string | null;
+  currentPeriodEnd: Date | null;
+  trialStart?: Date | null;
+  trialEnd?: Date | null;
+  cancelAtPeriodEnd?: boolean;
+  environment?: string | null;
+};
+
+export type SubscriptionRow = typeof subscribers.$inferSelect;
+
+export async function getSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
+  return row;
+}
+
+/** Writes the provider's current state for the user. Replaying the same snapshot changes nothing. */
+export async function syncSubscription({ db, userId, snapshot }: { db: Database; userId: string; snapshot: SubscriptionSnapshot }): Promise<SubscriptionRow> {
+  const values = {
+    userId,
+    provider: snapshot.provider,
+    status: snapshot.status,
+    plan: snapshot.plan,
+    providerCustomerId: snapshot.providerCustomerId ?? null,
+    providerSubscriptionId: snapshot.providerSubscriptionId ?? null,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    trialStart: snapshot.trialStart ?? null,
+    trialEnd: snapshot.trialEnd ?? null,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd ?? false,
+    environment: snapshot.environment ?? null,
+    updatedAt: new Date(),
+  };
+  const [row] = await db.insert(subscribers).values(values).onConflictDoUpdate({ target: subscribers.userId, set: values }).returning();
+  return row!;
+}
+
+/** Spec 'Trial eligibility': only if no subscribers row exists (any row means the trial was used). */
+export async function isTrialEligible(db: Database, userId: string): Promise<boolean> {
+  return !(await getSubscription(db, userId));
+}
+
+export type Entitlement = {
+  subscribed: boolean;
+  trialEligible: boolean;
+  subscription: {
+    status: string;
+    plan: string;
+    provider: string;
+    currentPeriodEnd: string | null;
+    trialEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+};
+
+/** What a user may do: admins are entitled (spec: subscriber-equivalent access). */
+export async function getEntitlement({ db, userId, role, now = new Date() }: { db: Database; userId: string; role: Role; now?: Date }): Promise<Entitlement> {
+  const row = await getSubscription(db, userId);
+  const active = isSubscriptionActive(row ?? null, now);
+  return {
+    subscribed: active || role === 'admin',
+    trialEligible: !row,
+    subscription: row
+      ? {
+          status: row.status,
+          plan: row.plan,
+          provider: row.provider,
+          currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+          trialEnd: row.trialEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+        }
+      : null,
+  };
+}

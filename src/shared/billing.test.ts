@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isSubscriptionActive, planFromProductId } from '#shared/billing.ts';
+
+const now = new Date('2026-06-01T12:00:00Z');
+
+describe('isSubscriptionActive', () => {
+  it.each([
+    [null, false],
+    [{ status: 'active', currentPeriodEnd: null }, true],
+    [{ status: 'trialing', currentPeriodEnd: '2026-06-02T00:00:00Z' }, true],
+    [{ status: 'active', currentPeriodEnd: '2026-06-01T11:59:59Z' }, false],
+    [{ status: 'active', currentPeriodEnd: '2026-06-01T12:00:00Z' }, false],
+    [{ status: 'past_due', currentPeriodEnd: '2027-01-01T00:00:00Z' }, false],
+    [{ status: 'canceled', currentPeriodEnd: '2027-01-01T00:00:00Z' }, false],
+    [{ status: 'expired', currentPeriodEnd: null }, false],
+  ])('%j → %s', (sub, expected) => {
+    expect(isSubscriptionActive(sub, now)).toBe(expected);
+  });
+
+  it('maps only the two product ids', () => {
+    expect(planFromProductId('hm_plus_monthly')).toBe('monthly');
+    expect(planFromProductId('hm_plus_yearly')).toBe('yearly');
+    expect(planFromProductId('hm_plus_weekly')).toBeUndefined();
+  });
+});

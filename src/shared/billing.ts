@@ -1,0 +1,53 @@
+/**
+ * Subscription rules shared by server (authoritative) and web (display only).
+ * Spec: 'Subscription active' = status active or trialing, and period end absent or in the future.
+ */
+import { PRICES_GBP, PRODUCT_IDS } from '#shared/constants.ts';
+
+export const PLANS = ['monthly', 'yearly'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'incomplete', 'unpaid', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export type Provider = 'stripe' | 'app_store' | 'sandbox' | 'comped';
+
+/** The one entitlement check. */
+export function isSubscriptionActive(sub: { status: string; currentPeriodEnd: Date | string | null } | null | undefined, now: Date = new Date()): boolean {
+  if (!sub) return false;
+  if (sub.status !== 'active' && sub.status !== 'trialing') return false;
+  if (!sub.currentPeriodEnd) return true;
+  return new Date(sub.currentPeriodEnd).getTime() > now.getTime();
+}
+
+export function planFromProductId(productId: string): Plan | undefined {
+  if (productId === PRODUCT_IDS.monthly) return 'monthly';
+  if (productId === PRODUCT_IDS.yearly) return 'yearly';
+  return undefined;
+}
+
+export const PLAN_DETAILS: Record<Plan, { label: string; price: number; per: string; priceText: string }> = {
+  monthly: { label: 'Premium Monthly', price: PRICES_GBP.monthly, per: 'month', priceText: `£${PRICES_GBP.monthly.toFixed(2)} / month` },
+  yearly: { label: 'Premium Yearly', price: PRICES_GBP.yearly, per: 'year', priceText: `£${PRICES_GBP.yearly.toFixed(2)} / year` },
+};
+
+export const BILLING_MESSAGES = {
+  repeatTrial: 'You have already used your free trial. Proceeding with regular subscription.',
+  checkoutFailed: 'Failed to create checkout session. Please try again.',
+  genericError: 'An error occurred. Please try again.',
+  invalidEmail: 'Please enter a valid email address.',
+  verifying: 'Verifying subscription...',
+  verified: 'Subscription verified successfully!',
+  welcomeTitle: 'Welcome to Premium!',
+  welcomeBody: 'Your free trial has started...',
+  verifyTimeout: "We couldn't confirm your subscription yet. If you completed payment, it can take a minute: refresh this page, or contact support if it doesn't appear.",
+  invalidProduct: (ids: readonly string[]) => `Invalid product ID. Available products: ${ids.join(', ')}`,
+  noReceipt: 'No receipt data available from iOS transaction',
+  notActivated: 'Subscription not activated. Please try again or contact support.',
+  validateFailed: (message: string) => `Failed to validate receipt: ${message}`,
+  notAuthenticated: 'User not authenticated',
+  notEntitled: 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
+} as const;
+
+export const CHECKOUT_POLL_INTERVAL_MS = 2000;
+export const CHECKOUT_POLL_TIMEOUT_MS = 30_000;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PLANS } from '#shared/billing.ts';
+
+export const checkoutBody = z.object({
+  plan: z.enum(PLANS, { message: 'Please choose the monthly or yearly plan.' }),
+  /** Spec: prefilled from the user; the server always uses the account's own address. */
+  email: z.string().trim().optional().refine((v) => v === undefined || (v.length > 0 && v.includes('@')), 'Please enter a valid email address.'),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export type CheckoutResponse = { url: string; trial: boolean; notice?: string };
+
+export type SubscriptionResponse = {
+  subscribed: boolean;
+  trialEligible: boolean;
+  subscription: {
+    status: string;
+    plan: string;
+    provider: string;
+    currentPeriodEnd: string | null;
+    trialEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+  mode: 'stripe' | 'sandbox';
+};
+
+export const sandboxSessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[0-9a-f]{24}$/, 'Unknown checkout session') });
+export const cancelBody = z.object({ cancel: z.boolean().default(true) });
