@@ -1,0 +1,97 @@
+/**
+ * A local stand-in for the few Stripe API endpoints we use, speaking Stripe's wire format
+ * (form-encoded requests, JSON objects) so the official SDK can be pointed at it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeSubscription = {
+  id: string;
+  object: 'subscription';
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+  trial_start: number | null;
+  trial_end: number | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; current_period_end: number; price: { id: string; object: 'price'; recurring: { interval: 'month' | 'year' } } }> };
+};
+
+export type FakeStripe = {
+  url: string;
+  checkoutRequests: Array<Record<string, string>>;
+  updateRequests: Array<{ id: string; body: Record<string, string> }>;
+  subscriptions: Map<string, FakeSubscription>;
+  failCheckout: boolean;
+  close(): Promise<void>;
+};
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const state = {
+    checkoutRequests: [] as Array<Record<string, string>>,
+    updateRequests: [] as Array<{ id: string; body: Record<string, string> }>,
+    subscriptions: new Map<string, FakeSubscription>(),
+    failCheckout: false,
+  };
+  let counter = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = Object.fromEntries(new URLSearchParams(raw));
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
+        res.end(JSON.stringify(json));
+      };
+      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      const url = new URL(req.url ?? '/', 'http://fake');
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        state.checkoutRequests.push(body);
+        if (state.failCheckout) return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
+        const id = `cs_test_${++counter}`;
+        return send(200, { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` });
+      }
+      const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
+      if (subMatch) {
+        const sub = state.subscriptions.get(subMatch[1]!);
+        if (!sub) return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subMatch[1]}'` } });
+        if (req.method === 'POST') {
+          state.updateRequests.push({ id: sub.id, body });
+          if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        }
+        return send(200, sub);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+        return send(200, { id: `bps_${++counter}`, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/${body.customer}` });
+      }
+      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+/** A subscription as Stripe would hold it after checkout. */
+export function fakeSubscription({ id, userId, status = 'trialing', plan = 'monthly', days = 7 }: { id: string; userId: string; status?: string; plan?: 'monthly' | 'yearly'; days?: number }): FakeSubscription {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id,
+    object: 'subscription',
+    status,
+    customer: `cus_${id}`,
+    cancel_at_period_end: false,
+    trial_start: status === 'trialing' ? now : null,
+    trial_end: status === 'trialing' ? now + days * 86400 : null,
+    livemode: false,
+    metadata: { userId, plan },
+    items: {
+      object: 'list',
+      data: [{ id: `si_${id}`, object: 'subscription_item', current_period_end: now + days * 86400, price: { id: plan === 'yearly' ? 'price_yearly' : 'price_monthly', object: 'price', recurring: { interval: plan === 'yearly' ? 'year' : 'month' } } }],
+    },
+  };
+}
