@@ -30,6 +30,8 @@ for (const root of ROOTS) {
     if (file === 'scripts/lint.mjs') continue;
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, index) => {
+      const trimmed = line.trim();
+      if (trimmed.startsWith('*') || trimmed.startsWith('//') || trimmed.startsWith('/*')) return; // comments
       for (const rule of RULES) {
         if (rule.skip?.test(file)) continue;
         if (rule.re.test(line)) findings.push(`${file}:${index + 1}: ${rule.name}\n    ${line.trim()}`);

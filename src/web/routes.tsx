@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
       { path: '/sign-in', lazy: () => import('#web/features/auth/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })) },
       { path: '/sign-up', lazy: () => import('#web/features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })) },
       { path: '/reset-password', lazy: () => import('#web/features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: '/subscribe/sandbox-checkout', lazy: () => import('#web/features/billing/sandbox-checkout-page.tsx').then((m) => ({ Component: m.SandboxCheckoutPage })) },
+      { path: '/subscribe/sandbox-portal', lazy: () => import('#web/features/billing/sandbox-portal-page.tsx').then((m) => ({ Component: m.SandboxPortalPage })) },
       { path: '/subscribe', lazy: () => import('#web/features/billing/subscribe-page.tsx').then((m) => ({ Component: m.SubscribePage })) },
       { path: '/account', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
       { path: '/profile', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },

@@ -99,6 +99,7 @@ describe('accounts', () => {
     const link = await signUpAndVerify(page, 'Omar Reed', 'omar@example.com', 'quiet-bay-2');
     await page.goto(link);
     await page.goto(`${server.url}/subscribe`);
+    await page.getByRole('region', { name: 'Already have an account?' }).getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Welcome to Harbour Mind' }).waitFor();
 

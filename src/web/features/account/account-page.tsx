@@ -1,13 +1,14 @@
 /** /account and /profile: Profile, Favourites and Settings tabs; signed-out visitors go to /sign-in. */
-import { CalendarHeart, CreditCard, Heart, LogOut, Mail, Sparkles } from 'lucide-react';
+import { CalendarHeart, Heart, LogOut, Mail } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
-import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
+import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
@@ -20,6 +21,8 @@ const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-GB', {
 export function AccountPage() {
   const viewer = useViewer();
   const signOut = useSignOut();
+  const [params] = useSearchParams();
+  const returningFromCheckout = Boolean(params.get('session_id'));
   useEffect(() => {
     document.title = 'Account · Harbour Mind';
   }, []);
@@ -32,7 +35,8 @@ export function AccountPage() {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">Your account</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-300">Hello, {user.name}. This is your quiet corner of Harbour Mind.</p>
-      <Tabs.Root defaultValue="profile" className="mt-8">
+      <div className="mt-8">{returningFromCheckout ? <CheckoutReturn /> : null}</div>
+      <Tabs.Root defaultValue={returningFromCheckout ? 'settings' : 'profile'}>
         <Tabs.List aria-label="Account sections" className="flex gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
           {TABS.map((tab) => (
             <Tabs.Trigger
@@ -72,15 +76,7 @@ export function AccountPage() {
 
         <Tabs.Content value="settings" className="mt-6 focus:outline-none">
           <Card>
-            <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-stone-50">
-              <CreditCard className="size-5" aria-hidden /> Subscription Management
-            </h2>
-            <p className="mt-3 text-stone-600 dark:text-stone-300">
-              You don't have a subscription yet. Start with a {TRIAL_DAYS}-day free trial, then £{PRICES_GBP.monthly} a month or £{PRICES_GBP.yearly} a year.
-            </p>
-            <Link to="/subscribe" className={buttonClasses({ className: 'mt-6' })}>
-              <Sparkles className="size-4" aria-hidden /> Start 7-day free trial
-            </Link>
+            <SubscriptionCard />
           </Card>
         </Tabs.Content>
       </Tabs.Root>

@@ -1,41 +1,175 @@
 /**
- * /subscribe. Plans and checkout arrive with the billing issue; until then the page says so
- * plainly. Signed-out visitors get the sign-in dialog first (spec), and signing in there goes home.
+ * /subscribe: what Premium includes, the plan toggle and price, the trial button, sign-in for
+ * existing members and the FAQ. Signed-out visitors get the sign-in dialog first.
  */
-import { Sparkles } from 'lucide-react';
+import { Check, ChevronDown, Crown, LoaderCircle, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { AuthDialog } from '#web/features/auth/auth-dialog.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { startCheckout, useSubscription } from '#web/features/billing/use-subscription.ts';
+import { ApiError } from '#web/lib/api.ts';
+
+const FEATURES = [
+  'The full library of guided meditations',
+  'New meditations added every month',
+  'Sleep & Rest practices for calmer nights',
+  'Morning meditations to start the day gently',
+  'Meditations for chronic conditions, including endometriosis and fibromyalgia',
+  'Support for anxious moments and big feelings',
+  'Significant Chapters: birthdays, beginnings and transitions',
+  'Offline downloads for listening anywhere',
+  'Save favourites and see your practice grow',
+  'A private journal with mindfulness, CBT and DBT prompts',
+];
+
+const FAQ = [
+  {
+    q: 'Which plans are there?',
+    a: `Monthly at £${PRICES_GBP.monthly} or yearly at £${PRICES_GBP.yearly} (you save £${PRICES_GBP.yearlySaving} compared with paying monthly for a year). New subscribers start with a ${TRIAL_DAYS}-day free trial.`,
+  },
+  { q: 'Can I cancel at any time?', a: "Yes. Cancel from Account › Settings. If you cancel during the trial you won't be charged; otherwise you keep access until the end of the period you've paid for." },
+  { q: 'Is my payment secure?', a: 'Payments are handled by Stripe on the web and by Apple on iOS. We never see or store your card number.' },
+  {
+    q: 'How is Harbour Mind different from other apps?',
+    a: 'It was created by a doctor working in mental health, for real lives: hard chapters, long-term illness and ordinary days. No streak pressure, no endless feeds: calm practices, a private journal and routines you shape yourself.',
+  },
+];
 
 export function SubscribePage() {
   const viewer = useViewer();
   const navigate = useNavigate();
+  const subscription = useSubscription(viewer.signedIn);
+  const [plan, setPlan] = useState<Plan>('yearly');
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [pending, setPending] = useState(false);
 
   useEffect(() => {
     document.title = 'Subscribe · Harbour Mind';
   }, []);
-  useEffect(() => {
-    if (viewer.status === 'signed-out') setDialogOpen(true);
-  }, [viewer.status]);
+
+  const trialUsed = viewer.signedIn && subscription.data ? !subscription.data.trialEligible : false;
+  const alreadySubscribed = Boolean(subscription.data?.subscribed);
+
+  const subscribe = async () => {
+    if (!viewer.signedIn) return setDialogOpen(true);
+    if (pending) return;
+    setPending(true);
+    try {
+      const result = await startCheckout(plan);
+      if (result.notice) toast.info(result.notice);
+      if (/^https?:/.test(result.url)) window.location.assign(result.url);
+      else navigate(result.url);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <Sparkles className="size-10 text-amber-500" aria-hidden />
-      <h1 className="mt-6 font-serif text-4xl font-semibold text-stone-900 sm:text-5xl dark:text-stone-50">Unlock Your Full Potential</h1>
-      <p className="mt-5 text-lg leading-relaxed text-stone-600 dark:text-stone-300">
-        Start with a {TRIAL_DAYS}-day free trial, then £{PRICES_GBP.monthly} a month or £{PRICES_GBP.yearly} a year. Online subscriptions are opening very soon; we
-        will let you know the moment they do.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {viewer.signedIn ? null : <Button onClick={() => setDialogOpen(true)}>Sign in or create an account</Button>}
-        <Link to="/meditations" className={buttonClasses({ variant: 'secondary' })}>
-          Browse meditations
-        </Link>
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="mx-auto max-w-2xl text-center">
+        <Sparkles className="mx-auto size-9 text-amber-500" aria-hidden />
+        <h1 className="mt-4 font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">Unlock Your Full Potential</h1>
+        <p className="mt-4 text-lg text-stone-600 dark:text-stone-300">Everything in Harbour Mind, for every kind of day. Start with {TRIAL_DAYS} days free.</p>
+      </header>
+
+      <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_1.1fr]">
+        <section aria-labelledby="included-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
+          <h2 id="included-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+            What's included
+          </h2>
+          <ul className="mt-5 grid gap-3">
+            {FEATURES.map((feature) => (
+              <li key={feature} className="flex gap-3 text-stone-700 dark:text-stone-300">
+                <Check className="mt-0.5 size-5 shrink-0 text-teal-600 dark:text-teal-300" aria-hidden />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="premium-heading" className="rounded-3xl bg-gradient-to-br from-teal-700 to-teal-900 p-6 text-white shadow-xl sm:p-8 dark:from-teal-800 dark:to-stone-900">
+            <h2 id="premium-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold">
+              <Crown className="size-6 text-amber-300" aria-hidden /> Premium Access
+            </h2>
+            <div role="radiogroup" aria-label="Billing period" className="mt-6 grid grid-cols-2 rounded-full bg-white/10 p-1">
+              {(['monthly', 'yearly'] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="radio"
+                  aria-checked={plan === value}
+                  onClick={() => setPlan(value)}
+                  className={`h-10 rounded-full text-sm font-medium transition ${plan === value ? 'bg-white text-teal-900' : 'text-white/80 hover:text-white'}`}
+                >
+                  {value === 'monthly' ? 'Monthly' : 'Yearly'}
+                </button>
+              ))}
+            </div>
+            <p className="mt-6 text-4xl font-semibold" aria-live="polite" data-testid="price">
+              {PLAN_DETAILS[plan].priceText}
+            </p>
+            <p className="mt-2 min-h-6 text-teal-100">{plan === 'yearly' ? `Save £${PRICES_GBP.yearlySaving} a year compared with monthly` : 'Cancel any time'}</p>
+            {trialUsed && !alreadySubscribed ? (
+              <p className="mt-4 rounded-2xl bg-white/10 px-4 py-3 text-sm" role="note">
+                {BILLING_MESSAGES.repeatTrial}
+              </p>
+            ) : null}
+            {alreadySubscribed ? (
+              <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => navigate('/account')}>
+                You're subscribed: manage in your account
+              </Button>
+            ) : (
+              <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void subscribe()} disabled={pending} aria-busy={pending}>
+                {pending ? <LoaderCircle className="size-5 animate-spin" aria-hidden /> : null}
+                {trialUsed ? `Subscribe for ${PLAN_DETAILS[plan].priceText}` : 'Start 7-day free trial'}
+              </Button>
+            )}
+            <p className="mt-3 text-center text-xs text-teal-100">
+              {subscription.data?.mode === 'sandbox' ? 'Sandbox mode: no real payment is taken.' : 'Secure payment by Stripe.'}
+            </p>
+          </section>
+
+          {viewer.status === 'signed-out' ? (
+            <section aria-labelledby="member-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+              <div>
+                <h2 id="member-heading" className="font-semibold text-stone-900 dark:text-stone-50">
+                  Already have an account?
+                </h2>
+                <p className="text-sm text-stone-600 dark:text-stone-300">Sign in to continue your practice.</p>
+              </div>
+              <Button variant="outline" onClick={() => setDialogOpen(true)}>
+                Sign In
+              </Button>
+            </section>
+          ) : null}
+        </div>
       </div>
+
+      <section aria-labelledby="faq-heading" className="mx-auto mt-16 max-w-3xl">
+        <h2 id="faq-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+          Questions
+        </h2>
+        <div className="mt-5 grid gap-3">
+          {FAQ.map((item) => (
+            <details key={item.q} className="group rounded-2xl bg-white ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-stone-900 dark:text-stone-50 [&::-webkit-details-marker]:hidden">
+                {item.q}
+                <ChevronDown className="size-5 shrink-0 text-stone-500 transition group-open:rotate-180" aria-hidden />
+              </summary>
+              <p className="px-5 pb-4 leading-relaxed text-stone-600 dark:text-stone-300">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
       <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} onSignedIn={() => navigate('/', { replace: true })} />
     </div>
   );

@@ -10,6 +10,7 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
 import { SubscribeDialog } from '#web/features/catalogue/subscribe-dialog.tsx';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
+import { usePlayer } from '#web/features/player/player-context.tsx';
 
 const QUICK_LINKS = [
   { slug: 'all', label: 'All' },
@@ -44,8 +45,10 @@ export function MeditationsPage() {
     }
   }, [focusId, query.data]);
 
+  const player = usePlayer();
   const onSelect = (meditation: Card) => {
     if (!viewer.canListen) setDialogFor(meditation);
+    else player.choose(meditation);
   };
 
   return (
@@ -99,7 +102,7 @@ export function MeditationsPage() {
                 <MeditationCard
                   ref={meditation.id === focusId ? focusRef : undefined}
                   meditation={meditation}
-                  locked={!viewer.canListen}
+                  locked={!viewer.canListen && viewer.status !== 'loading'}
                   highlighted={meditation.id === focusId}
                   onSelect={onSelect}
                 />

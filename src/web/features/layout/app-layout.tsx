@@ -1,5 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { useEffect } from 'react';
+import { PlayerBar } from '#web/features/player/player-bar.tsx';
+import { PlayerProvider, usePlayer } from '#web/features/player/player-context.tsx';
 import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
 
@@ -14,12 +16,22 @@ function useScrollToTopOnNavigate() {
 export function AppLayout() {
   useScrollToTopOnNavigate();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <PlayerProvider>
+      <Shell />
+    </PlayerProvider>
+  );
+}
+
+function Shell() {
+  const player = usePlayer();
+  return (
+    <div className={`flex min-h-dvh flex-col ${player.current ? 'pb-20' : ''}`}>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />
+      <PlayerBar />
     </div>
   );
 }

@@ -1,0 +1,137 @@
+/** Account › Settings: the real plan, status and dates, with Manage and Cancel (or Resume). */
+import { CreditCard, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
+import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatDate, openBillingPortal, useCancelSubscription, useSubscription } from '#web/features/billing/use-subscription.ts';
+import { ApiError } from '#web/lib/api.ts';
+
+function statusLabel(sub: { status: string; cancelAtPeriodEnd: boolean }, subscribed: boolean): string {
+  if (!subscribed) return sub.status === 'past_due' ? 'Payment overdue' : 'Ended';
+  if (sub.cancelAtPeriodEnd) return 'Cancelling';
+  return sub.status === 'trialing' ? 'Free trial' : 'Active';
+}
+
+export function SubscriptionCard() {
+  const query = useSubscription();
+  const cancel = useCancelSubscription();
+  const navigate = useNavigate();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  if (query.isPending) return <Spinner label="Loading your subscription..." />;
+  if (query.isError) return <p role="alert">Could not load your subscription: {query.error.message}</p>;
+  const { subscription, subscribed } = query.data;
+
+  if (!subscription) {
+    return (
+      <>
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-stone-50">
+          <CreditCard className="size-5" aria-hidden /> Subscription Management
+        </h2>
+        <p className="mt-3 text-stone-600 dark:text-stone-300">
+          You don't have a subscription yet. Start with a {TRIAL_DAYS}-day free trial, then £{PRICES_GBP.monthly} a month or £{PRICES_GBP.yearly} a year.
+        </p>
+        <Link to="/subscribe" className={buttonClasses({ className: 'mt-6' })}>
+          <Sparkles className="size-4" aria-hidden /> Start 7-day free trial
+        </Link>
+      </>
+    );
+  }
+
+  const plan = subscription.plan === 'comped' ? 'Complimentary access' : (PLAN_DETAILS[subscription.plan as Plan]?.label ?? subscription.plan);
+  const dateLine = !subscribed
+    ? subscription.currentPeriodEnd
+      ? `Ended ${formatDate(subscription.currentPeriodEnd)}`
+      : ''
+    : subscription.cancelAtPeriodEnd
+      ? `Access until ${formatDate(subscription.currentPeriodEnd)}`
+      : subscription.status === 'trialing'
+        ? `Trial ends ${formatDate(subscription.trialEnd ?? subscription.currentPeriodEnd)}`
+        : subscription.currentPeriodEnd
+          ? `${subscription.provider === 'comped' ? 'Until' : 'Renews'} ${formatDate(subscription.currentPeriodEnd)}`
+          : '';
+
+  const manage = async () => {
+    try {
+      const { url } = await openBillingPortal();
+      if (/^https?:/.test(url)) window.location.assign(url);
+      else navigate(url);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);
+    }
+  };
+  const setCancel = async (value: boolean) => {
+    try {
+      await cancel.mutateAsync(value);
+      setConfirmOpen(false);
+      toast.success(value ? 'Subscription cancelled' : 'Subscription resumed', {
+        description: value ? `You keep access until ${formatDate(subscription.currentPeriodEnd)}.` : 'Your subscription will renew as usual.',
+      });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);
+    }
+  };
+  const selfManaged = subscription.provider === 'stripe' || subscription.provider === 'sandbox';
+
+  return (
+    <>
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-stone-50">
+        <CreditCard className="size-5" aria-hidden /> Subscription Management
+      </h2>
+      <dl className="mt-5 grid gap-3" data-testid="subscription-details">
+        <div className="flex flex-wrap justify-between gap-2">
+          <dt className="text-stone-600 dark:text-stone-300">Plan</dt>
+          <dd className="font-medium text-stone-900 dark:text-stone-50">{plan}</dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-2">
+          <dt className="text-stone-600 dark:text-stone-300">Status</dt>
+          <dd className="font-medium text-stone-900 dark:text-stone-50">{statusLabel(subscription, subscribed)}</dd>
+        </div>
+        {dateLine ? <p className="text-sm text-stone-600 dark:text-stone-300">{dateLine}</p> : null}
+        {subscription.provider === 'app_store' ? <p className="text-sm text-stone-600 dark:text-stone-300">Managed by Apple: change it in Settings › Apple ID › Subscriptions.</p> : null}
+      </dl>
+      {selfManaged ? (
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => void manage()}>
+            Manage
+          </Button>
+          {subscribed && !subscription.cancelAtPeriodEnd ? (
+            <Button variant="outline" onClick={() => setConfirmOpen(true)}>
+              Cancel
+            </Button>
+          ) : null}
+          {subscribed && subscription.cancelAtPeriodEnd ? (
+            <Button variant="outline" onClick={() => void setCancel(false)} disabled={cancel.isPending}>
+              Resume subscription
+            </Button>
+          ) : null}
+          {!subscribed ? (
+            <Link to="/subscribe" className={buttonClasses()}>
+              Subscribe again
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      <Dialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Cancel your subscription?"
+        description={`You'll keep Premium until ${formatDate(subscription.currentPeriodEnd)}, and you won't be charged again. You can resume any time before then.`}
+      >
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+            Keep subscription
+          </Button>
+          <Button onClick={() => void setCancel(true)} disabled={cancel.isPending}>
+            {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
