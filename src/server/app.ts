@@ -15,6 +15,8 @@ import { logSecurityEvent } from '#server/features/security/security-audit.servi
 import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { createMailer } from '#server/mail.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
+import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
+import { iapRoutes } from '#server/features/billing/iap.routes.ts';
 import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
@@ -75,6 +77,10 @@ export async function buildApp({ config, database, storage = createLocalMediaSto
     ? createStripeBilling({ config: config.stripe, stripe: createStripeClient(config.stripe), db: database.db, publicUrl: config.publicUrl })
     : undefined;
   await billingRoutes(app, { auth, db: database.db, stripe });
+  const appStore = config.appStore
+    ? createAppStoreBilling({ config: config.appStore, db: database.db, rootCertificates: loadRootCertificates(config.appStore.rootCaFiles) })
+    : undefined;
+  iapRoutes(app, { auth, db: database.db, appStore });
   // Media URLs are signed with a key derived from the auth secret: one secret to share between processes.
   mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`) });
 

@@ -4,6 +4,7 @@
  * HttpOnly SameSite=Lax cookies (Secure over https). Plus the hooks routes use to ask who is asking.
  */
 import { betterAuth } from 'better-auth';
+import { bearer } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
@@ -92,6 +93,8 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
       },
     },
     socialProviders,
+    // Native shells send the session as 'Authorization: Bearer <token>' (spec: bearer session).
+    plugins: [bearer()],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

@@ -53,6 +53,11 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_APP_BUNDLE_IDENTIFIER: optionalString,
+  APPLE_IAP_BUNDLE_ID: optionalString,
+  APPLE_IAP_APP_APPLE_ID: z.coerce.number().int().positive().optional(),
+  APPLE_IAP_ENVIRONMENT: z.enum(['Sandbox', 'Production']).default('Production'),
+  /** Comma-separated paths to Apple's root certificates (AppleRootCA-G3.cer …), DER or PEM. */
+  APPLE_ROOT_CA_FILES: optionalString,
   SEED_DEMO: booleanFlag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -75,6 +80,7 @@ export type Config = {
     google: { clientId: string; clientSecret: string } | undefined;
     apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
   };
+  appStore: { bundleId: string; appAppleId: number | undefined; environment: 'Sandbox' | 'Production'; rootCaFiles: string[] } | undefined;
   seedDemo: boolean;
   logLevel: string;
   /** Where the built web app lives; absent in API-only tests. */
@@ -122,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET, appBundleIdentifier: e.APPLE_APP_BUNDLE_IDENTIFIER }
           : undefined,
     },
+    appStore:
+      e.APPLE_IAP_BUNDLE_ID && e.APPLE_ROOT_CA_FILES
+        ? {
+            bundleId: e.APPLE_IAP_BUNDLE_ID,
+            appAppleId: e.APPLE_IAP_APP_APPLE_ID,
+            environment: e.APPLE_IAP_ENVIRONMENT,
+            rootCaFiles: e.APPLE_ROOT_CA_FILES.split(',').map((f) => f.trim()).filter(Boolean),
+          }
+        : undefined,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve('dist/web'),
