@@ -17,6 +17,8 @@ import { createMailer } from '#server/mail.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
 import { iapRoutes } from '#server/features/billing/iap.routes.ts';
+import { favouritesRoutes } from '#server/features/favourites/favourites.routes.ts';
+import { practiceRoutes } from '#server/features/practice/practice.routes.ts';
 import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
@@ -83,6 +85,8 @@ export async function buildApp({ config, database, storage = createLocalMediaSto
   iapRoutes(app, { auth, db: database.db, appStore });
   // Media URLs are signed with a key derived from the auth secret: one secret to share between processes.
   mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`) });
+  practiceRoutes(app, { auth, db: database.db });
+  favouritesRoutes(app, { auth, db: database.db });
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;

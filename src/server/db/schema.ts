@@ -2,3 +2,4 @@
 export * from '#server/db/schema/catalogue.ts';
 export * from '#server/db/schema/auth.ts';
 export * from '#server/db/schema/billing.ts';
+export * from '#server/db/schema/practice.ts';

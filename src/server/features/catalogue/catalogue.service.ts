@@ -8,7 +8,7 @@ import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
 
-const cardColumns = {
+export const cardColumns = {
   id: meditationPreviews.id,
   title: meditationPreviews.title,
   description: meditationPreviews.description,
@@ -21,7 +21,7 @@ const cardColumns = {
   hasTranscript: sql<boolean>`(${meditationContent.transcript} is not null and ${meditationContent.transcript} <> '')`,
 };
 
-type CardRow = {
+export type CardRow = {
   id: string;
   title: string;
   description: string;
@@ -42,7 +42,7 @@ const displayable: SQL = and(
   isNotNull(meditationPreviews.duration),
 )!;
 
-function toCard(row: CardRow): MeditationCard {
+export function toCard(row: CardRow): MeditationCard {
   const duration = row.duration?.trim() ? row.duration : formatDurationMinutes(row.durationSeconds);
   return {
     id: row.id,

@@ -1,0 +1,67 @@
+/**
+ * Completed sessions and the practice summary. The server decides the minutes (from the
+ * catalogue's measured duration) and accepts each device play id once.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { computeStreaks, dayKey, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
+import type { PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
+import type { Database } from '#server/db/client.ts';
+import { meditationPreviews } from '#server/db/schema/catalogue.ts';
+import { meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
+import { AppError } from '#server/errors.ts';
+
+export async function recordSession({ db, userId, body, now = new Date() }: { db: Database; userId: string; body: RecordSessionBody; now?: Date }): Promise<RecordSessionResponse> {
+  const completedAt = new Date(body.completedAt);
+  if (completedAt.getTime() > now.getTime() + SESSION_FUTURE_SKEW_MS) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionInFuture, 400);
+  if (completedAt.getTime() < now.getTime() - SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionTooOld, 400);
+
+  const [meditation] = await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId));
+  if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
+
+  const inserted = await db
+    .insert(meditationSessions)
+    .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: sessionMinutes(meditation.durationSeconds), completedAt })
+    .onConflictDoNothing({ target: [meditationSessions.userId, meditationSessions.clientId] })
+    .returning();
+  const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0]!;
+  return {
+    created: inserted.length > 0,
+    session: { id: row.clientId, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString() },
+  };
+}
+
+export async function getShowStreaks(db: Database, userId: string): Promise<boolean> {
+  const [prefs] = await db.select({ showStreaks: practicePreferences.showStreaks }).from(practicePreferences).where(eq(practicePreferences.userId, userId));
+  return prefs?.showStreaks ?? true;
+}
+
+export async function setShowStreaks(db: Database, userId: string, showStreaks: boolean): Promise<void> {
+  await db
+    .insert(practicePreferences)
+    .values({ userId, showStreaks })
+    .onConflictDoUpdate({ target: practicePreferences.userId, set: { showStreaks, updatedAt: new Date() } });
+}
+
+export async function getPractice({ db, userId, timezone, now = new Date() }: { db: Database; userId: string; timezone: string; now?: Date }): Promise<PracticeResponse> {
+  // Days are counted in the user's timezone by the database, so the work stays one grouped query.
+  const day = sql<string>`to_char(${meditationSessions.completedAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ date: day, sessions: sql<number>`count(*)::int`, minutes: sql<number>`coalesce(sum(${meditationSessions.durationMinutes}), 0)::int` })
+    .from(meditationSessions)
+    .where(eq(meditationSessions.userId, userId))
+    .groupBy(sql`1`); // positional: the timezone is a bound parameter, so the expression is not textually equal
+  const today = dayKey(now, timezone);
+  const totals = rows.map((r) => ({ date: r.date, sessions: Number(r.sessions), minutes: Number(r.minutes) }));
+  const streaks = computeStreaks(totals.map((t) => t.date), today);
+  const showStreaks = await getShowStreaks(db, userId);
+  return {
+    totalSessions: totals.reduce((n, t) => n + t.sessions, 0),
+    totalMinutes: totals.reduce((n, t) => n + t.minutes, 0),
+    currentStreak: showStreaks ? streaks.current : null,
+    longestStreak: showStreaks ? streaks.longest : null,
+    showStreaks,
+    timezone,
+    today,
+    week: weekOf(today, totals),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Practice: completed sessions, minutes and streaks. Pure functions over calendar days in the
+ * user's timezone, shared by the server (GET /api/practice) and the web app (offline view).
+ */
+
+/** A calendar day as YYYY-MM-DD. */
+export type DayKey = string;
+
+export type PracticeDay = { date: DayKey; sessions: number; minutes: number };
+
+/** Oldest completed session the server accepts: offline queues may send late, not forever. */
+export const SESSION_MAX_AGE_DAYS = 90;
+/** Allowed device clock skew for a completion time in the future. */
+export const SESSION_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True when `tz` is an IANA timezone this runtime knows. */
+export function isValidTimezone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day of `instant` in `timeZone`. */
+export function dayKey(instant: Date, timeZone: string): DayKey {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** Day arithmetic on keys, independent of timezones and DST. */
+export function addDays(key: DayKey, days: number): DayKey {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 = Monday … 6 = Sunday. */
+export function weekdayIndex(key: DayKey): number {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+}
+
+/**
+ * Streaks over days with at least one session. The current streak ends today, or yesterday
+ * when today has no session yet: a day still in progress never breaks a streak.
+ */
+export function computeStreaks(days: Iterable<DayKey>, today: DayKey): { current: number; longest: number } {
+  const set = new Set(days);
+  const sorted = [...set].sort();
+  let longest = 0;
+  let run = 0;
+  let previous: DayKey | undefined;
+  for (const day of sorted) {
+    run = previous !== undefined && addDays(previous, 1) === day ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = day;
+  }
+  let cursor = set.has(today) ? today : addDays(today, -1);
+  let current = 0;
+  while (set.has(cursor)) {
+    current += 1;
+    cursor = addDays(cursor, -1);
+  }
+  return { current, longest };
+}
+
+/** Monday-to-Sunday of the week containing `today`, filled from per-day totals. */
+export function weekOf(today: DayKey, totals: readonly PracticeDay[]): PracticeDay[] {
+  const monday = addDays(today, -weekdayIndex(today));
+  const byDate = new Map(totals.map((t) => [t.date, t]));
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(monday, i);
+    return byDate.get(date) ?? { date, sessions: 0, minutes: 0 };
+  });
+}
+
+/** Spec: the session logs the meditation's duration rounded to minutes. */
+export function sessionMinutes(durationSeconds: number | null | undefined): number | null {
+  if (durationSeconds == null || !Number.isFinite(durationSeconds) || durationSeconds < 0) return null;
+  return Math.round(durationSeconds / 60);
+}
+
+export const PRACTICE_MESSAGES = {
+  sessionTooOld: `This session is more than ${SESSION_MAX_AGE_DAYS} days old and can no longer be recorded.`,
+  sessionInFuture: 'This session’s completion time is in the future.',
+  invalidTimezone: 'Unknown timezone.',
+  meditationNotFound: 'Meditation not found',
+} as const;
