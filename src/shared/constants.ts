@@ -29,4 +29,23 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 /** localStorage keys used by the web app. */
 export const STORAGE_KEYS = {
   dailyAffirmation: 'hm.dailyAffirmation',
+  /** Completed sessions waiting to be sent (offline or failed uploads). */
+  pendingSessions: 'hm.pendingSessions',
+  playerPreferences: 'hm.playerPreferences',
+} as const;
+
+/** Spec 'Audio' constants, plus the player features beyond the spec. */
+export const AUDIO = {
+  loadTimeoutMs: 10_000,
+  fadeIn: { steps: 10, stepMs: 25 },
+  crossfade: { steps: 20, totalMs: 250 },
+  seekStepSeconds: 15,
+  completionOverlayMs: 3000,
+  sliderStep: 0.1,
+  fullPlayerViewportHeight: 90,
+  startDelayMs: 10,
+  playbackRates: [0.75, 0.9, 1, 1.1, 1.25],
+  sleepTimerMinutes: [5, 10, 15, 30, 45, 60],
+  /** Refresh a signed playback URL this long before it expires. */
+  urlRefreshMarginMs: 30_000,
 } as const;

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RecordSessionBody } from '#shared/contracts/practice.ts';
+import { enqueueSession, flushSessions, readQueue, type SendResult } from '#web/features/practice/session-queue.ts';
+
+const session = (id: string, userId = 'u1') => ({ id, meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', userId });
+
+describe('pending session queue', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('stores each play once', () => {
+    enqueueSession(session('a'));
+    enqueueSession(session('a'));
+    enqueueSession(session('b'));
+    expect(readQueue().map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  it('keeps everything while offline and sends it all, in order, once back', async () => {
+    enqueueSession(session('a'));
+    enqueueSession(session('b'));
+    const offline = async (): Promise<SendResult> => 'retry';
+    expect(await flushSessions('u1', offline)).toBe(0);
+    expect(readQueue()).toHaveLength(2);
+    const sent: string[] = [];
+    const online = async (body: RecordSessionBody): Promise<SendResult> => {
+      sent.push(body.id);
+      return 'sent';
+    };
+    expect(await flushSessions('u1', online)).toBe(2);
+    expect(sent).toEqual(['a', 'b']);
+    expect(readQueue()).toEqual([]);
+  });
+
+  it('drops a session the server refuses for good, and keeps going', async () => {
+    enqueueSession(session('a'));
+    enqueueSession(session('b'));
+    expect(await flushSessions('u1', async (b) => (b.id === 'a' ? 'rejected' : 'sent'))).toBe(1);
+    expect(readQueue()).toEqual([]);
+  });
+
+  it('sends only the signed-in user’s sessions and never the user id', async () => {
+    enqueueSession(session('a', 'u1'));
+    enqueueSession(session('b', 'u2'));
+    const bodies: RecordSessionBody[] = [];
+    await flushSessions('u2', async (b) => (bodies.push(b), 'sent'));
+    expect(bodies).toEqual([{ id: 'b', meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z' }]);
+    expect(readQueue().map((s) => s.id)).toEqual(['a']);
+  });
+
+  it('shares one run between concurrent flushes (no double send)', async () => {
+    enqueueSession(session('a'));
+    let calls = 0;
+    const slow = async (): Promise<SendResult> => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return 'sent';
+    };
+    await Promise.all([flushSessions('u1', slow), flushSessions('u1', slow)]);
+    expect(calls).toBe(1);
+  });
+
+  it('survives a corrupt stored value', () => {
+    localStorage.setItem('hm.pendingSessions', '{not json');
+    expect(readQueue()).toEqual([]);
+    localStorage.setItem('hm.pendingSessions', JSON.stringify([{ id: 1 }, session('ok')]));
+    expect(readQueue().map((s) => s.id)).toEqual(['ok']);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Completed sessions waiting to reach the server. Every completion is written here first, then
+ * sent; it leaves the queue only when the server has it (or refuses it for good). The play id is
+ * the idempotency key, so resending after a lost response cannot count a session twice.
+ */
+import { STORAGE_KEYS } from '#shared/constants.ts';
+import type { RecordSessionBody } from '#shared/contracts/practice.ts';
+
+export type PendingSession = RecordSessionBody & { userId: string };
+
+/** The outcome of one send: 'sent', 'rejected' (never retry) or 'retry' (offline, 5xx, signed out). */
+export type SendResult = 'sent' | 'rejected' | 'retry';
+
+export function readQueue(storage: Storage = localStorage): PendingSession[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.pendingSessions) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isPending) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isPending(value: unknown): value is PendingSession {
+  const v = value as Partial<PendingSession> | null;
+  return Boolean(v && typeof v.id === 'string' && typeof v.meditationId === 'string' && typeof v.completedAt === 'string' && typeof v.userId === 'string');
+}
+
+function writeQueue(queue: PendingSession[], storage: Storage) {
+  storage.setItem(STORAGE_KEYS.pendingSessions, JSON.stringify(queue));
+}
+
+export function enqueueSession(session: PendingSession, storage: Storage = localStorage): void {
+  const queue = readQueue(storage);
+  if (queue.some((s) => s.id === session.id && s.userId === session.userId)) return;
+  writeQueue([...queue, session], storage);
+}
+
+let flushing: Promise<number> | null = null;
+
+/**
+ * Sends the signed-in user's queued sessions in order; returns how many the server now holds.
+ * Concurrent calls share one run.
+ */
+export function flushSessions(userId: string, send: (body: RecordSessionBody) => Promise<SendResult>, storage: Storage = localStorage): Promise<number> {
+  if (flushing) return flushing;
+  flushing = (async () => {
+    let delivered = 0;
+    for (const session of readQueue(storage).filter((s) => s.userId === userId)) {
+      const result = await send({ id: session.id, meditationId: session.meditationId, completedAt: session.completedAt });
+      if (result === 'retry') break;
+      // Re-read: another tab may have changed the queue meanwhile.
+      writeQueue(readQueue(storage).filter((s) => !(s.id === session.id && s.userId === userId)), storage);
+      if (result === 'sent') delivered += 1;
+    }
+    return delivered;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}

@@ -1,0 +1,38 @@
+/** The practice summary for the account page, and sending completed sessions. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
+import { api, ApiError } from '#web/lib/api.ts';
+import type { SendResult } from '#web/features/practice/session-queue.ts';
+
+export const PRACTICE_QUERY_KEY = ['practice'] as const;
+
+export function userTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function usePractice(enabled: boolean) {
+  return useQuery({
+    queryKey: PRACTICE_QUERY_KEY,
+    queryFn: ({ signal }) => api<PracticeResponse>(`/api/practice?tz=${encodeURIComponent(userTimezone())}`, { signal }),
+    enabled,
+  });
+}
+
+export function useStreakPreference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (showStreaks: boolean) => api<{ showStreaks: boolean }>('/api/practice/preferences', { method: 'PUT', body: { showStreaks } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: PRACTICE_QUERY_KEY }),
+  });
+}
+
+/** One POST /api/sessions, classified for the queue. */
+export async function sendSession(body: RecordSessionBody): Promise<SendResult> {
+  try {
+    await api('/api/sessions', { method: 'POST', body });
+    return 'sent';
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status)) return 'rejected';
+    return 'retry';
+  }
+}
