@@ -48,7 +48,7 @@ export function MeditationsPage() {
   const player = usePlayer();
   const onSelect = (meditation: Card) => {
     if (!viewer.canListen) setDialogFor(meditation);
-    else player.choose(meditation);
+    else player.choose(meditation, query.data?.meditations ?? [meditation]);
   };
 
   return (

@@ -1,6 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
 import { useEffect } from 'react';
+import { CompletionOverlay } from '#web/features/player/completion-overlay.tsx';
 import { PlayerBar } from '#web/features/player/player-bar.tsx';
+import { PlayerSheet } from '#web/features/player/player-sheet.tsx';
 import { PlayerProvider, usePlayer } from '#web/features/player/player-context.tsx';
 import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
@@ -32,6 +34,8 @@ function Shell() {
       </main>
       <SiteFooter />
       <PlayerBar />
+      <PlayerSheet />
+      <CompletionOverlay />
     </div>
   );
 }

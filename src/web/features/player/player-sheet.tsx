@@ -1,0 +1,150 @@
+/**
+ * The full player: a bottom sheet at 90% of the viewport (spec), modal while open. Escape or
+ * 'Minimise player' returns to the mini bar; playback carries on either way.
+ */
+import { ChevronDown, FileText, Moon, RotateCw, WifiOff, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { AUDIO } from '#shared/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
+import { SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
+import { usePlayer } from '#web/features/player/player-context.tsx';
+
+export function PlayerSheet() {
+  const player = usePlayer();
+  const [showTranscript, setShowTranscript] = useState(false);
+  const current = player.current;
+  useEffect(() => setShowTranscript(false), [current?.id]);
+  if (!current) return null;
+
+  return (
+    <Dialog.Root open={player.expanded} onOpenChange={(open) => (open ? player.expand() : player.minimise())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-sm motion-safe:animate-fade-in" />
+        <Dialog.Content
+          data-player-sheet=""
+          aria-describedby="player-sheet-description"
+          style={{ height: `${AUDIO.fullPlayerViewportHeight}dvh` }}
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-w-3xl flex-col rounded-t-[2rem] bg-gradient-to-b from-teal-50 to-white shadow-2xl ring-1 ring-stone-200 focus:outline-none motion-safe:animate-sheet-up dark:from-stone-900 dark:to-stone-950 dark:ring-stone-800"
+        >
+          <div className="flex items-center justify-between px-4 pt-4 sm:px-6">
+            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full text-stone-600 hover:bg-white/70 dark:text-stone-300 dark:hover:bg-stone-800" aria-label="Minimise player">
+              <ChevronDown className="size-6" aria-hidden />
+            </Dialog.Close>
+            <span className="text-xs font-medium uppercase tracking-widest text-stone-500 dark:text-stone-400">Now playing</span>
+            <button type="button" onClick={player.close} className="inline-flex size-11 items-center justify-center rounded-full text-stone-600 hover:bg-white/70 dark:text-stone-300 dark:hover:bg-stone-800" aria-label="Close player">
+              <X className="size-6" aria-hidden />
+            </button>
+          </div>
+
+          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto px-6 pb-8 sm:px-10">
+            <div className="mt-4 text-center">
+              <Dialog.Title className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl dark:text-stone-50" data-testid="sheet-title">
+                {current.title}
+              </Dialog.Title>
+              <Dialog.Description id="player-sheet-description" className="mx-auto mt-3 max-w-xl leading-relaxed text-stone-600 dark:text-stone-300">
+                {current.description}
+              </Dialog.Description>
+              {player.local ? (
+                <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-stone-100 px-3 py-1 text-xs font-medium text-stone-700 dark:bg-stone-800 dark:text-stone-200">
+                  <WifiOff className="size-3.5" aria-hidden /> Playing your offline copy
+                </p>
+              ) : null}
+            </div>
+
+            <div className="mx-auto mt-10 w-full max-w-xl">
+              {player.error ? (
+                <div role="alert" className="mb-6 rounded-2xl bg-rose-50 p-4 text-center text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/40 dark:text-rose-100 dark:ring-rose-900">
+                  <p>{player.error}</p>
+                  <Button variant="outline" size="sm" className="mt-3" onClick={() => player.choose(current, player.queue)}>
+                    <RotateCw className="size-4" aria-hidden /> Try again
+                  </Button>
+                </div>
+              ) : null}
+              <SeekSlider />
+              <div className="mt-8">
+                <TransportRow />
+              </div>
+              <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+                <FavouriteButton meditation={current} className="ring-1 ring-stone-200 dark:ring-stone-700" />
+                <SpeedSelect />
+                <SleepTimerSelect />
+                {player.transcript ? (
+                  <Button variant="outline" size="sm" aria-expanded={showTranscript} aria-controls="player-transcript" onClick={() => setShowTranscript((v) => !v)}>
+                    <FileText className="size-4" aria-hidden /> {showTranscript ? 'Hide transcript' : 'Transcript'}
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+
+            {player.transcript && showTranscript ? (
+              <section id="player-transcript" aria-label="Transcript" tabIndex={0} className="mx-auto mt-8 w-full max-w-xl rounded-2xl bg-white/80 p-5 leading-relaxed text-stone-700 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-800">
+                {player.transcript.split(/\n{2,}/).map((paragraph, i) => (
+                  <p key={i} className="mt-3 first:mt-0 whitespace-pre-line">
+                    {paragraph}
+                  </p>
+                ))}
+              </section>
+            ) : null}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const selectClass =
+  'h-9 rounded-full bg-white pl-3 pr-8 text-sm font-medium text-stone-700 ring-1 ring-stone-300 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-700';
+
+function SpeedSelect() {
+  const player = usePlayer();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Playback speed
+      </label>
+      <select id={id} className={selectClass} value={player.rate} onChange={(e) => player.setRate(Number(e.target.value))}>
+        {AUDIO.playbackRates.map((rate) => (
+          <option key={rate} value={rate}>
+            {rate}× speed
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function SleepTimerSelect() {
+  const player = usePlayer();
+  const id = useId();
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!player.sleepAt) return;
+    const timer = setInterval(() => tick((n) => n + 1), 15_000);
+    return () => clearInterval(timer);
+  }, [player.sleepAt]);
+  const remaining = player.sleepAt ? Math.max(1, Math.ceil((player.sleepAt - Date.now()) / 60_000)) : null;
+  return (
+    <div className="flex items-center gap-2">
+      <Moon className="size-4 text-stone-500" aria-hidden />
+      <label htmlFor={id} className="sr-only">
+        Sleep timer
+      </label>
+      <select id={id} className={selectClass} value={player.sleepAt ? 'on' : 'off'} onChange={(e) => player.setSleepTimer(e.target.value === 'off' ? null : Number(e.target.value))}>
+        <option value="off">Sleep timer off</option>
+        {remaining ? (
+          <option value="on" disabled>
+            Pausing in {remaining} min
+          </option>
+        ) : null}
+        {AUDIO.sleepTimerMinutes.map((m) => (
+          <option key={m} value={m}>
+            Pause after {m} min
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * A verified, subscribed user in a browser context, made through the app's own HTTP API (sign-up,
+ * the e-mailed verification link, sign-in, sandbox checkout): the journeys under test start
+ * after that. The cookies land in the context, so its pages are signed in.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { waitForMail } from '#tests/setup/outbox.ts';
+import type { RunningServer } from '#tests/e2e/support/server.ts';
+
+export type TestUser = { email: string; password: string; name: string };
+
+async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, step: string) {
+  if (!response.ok()) throw new Error(`${step} failed (${response.status()}): ${await response.text()}`);
+}
+
+export async function signUpAndVerify(server: RunningServer, context: BrowserContext, user: TestUser): Promise<void> {
+  const headers = { origin: server.url };
+  await ok(await context.request.post(`${server.url}/api/auth/sign-up/email`, { data: user, headers }), 'sign-up');
+  const mail = await waitForMail(server.dataDir, user.email, /Confirm your e-mail/);
+  await ok(await context.request.get(mail.links.find((l) => l.includes('verify-email'))!), 'verify');
+  await ok(await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: user.email, password: user.password }, headers }), 'sign-in');
+}
+
+export async function subscribe(server: RunningServer, context: BrowserContext): Promise<void> {
+  const headers = { origin: server.url };
+  const checkout = await context.request.post(`${server.url}/api/billing/checkout`, { data: { plan: 'monthly' }, headers });
+  await ok(checkout, 'checkout');
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = new URL(url, server.url).searchParams.get('session_id');
+  await ok(await context.request.post(`${server.url}/api/billing/sandbox/sessions/${sessionId}/complete`, { headers }), 'sandbox payment');
+}
+
+export async function createSubscriber(server: RunningServer, context: BrowserContext, user: TestUser): Promise<void> {
+  await signUpAndVerify(server, context, user);
+  await subscribe(server, context);
+}
