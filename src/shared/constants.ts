@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   /** Completed sessions waiting to be sent (offline or failed uploads). */
   pendingSessions: 'hm.pendingSessions',
   playerPreferences: 'hm.playerPreferences',
+  /** The last /api/me answer (no secrets), for offline visits. */
+  viewerSnapshot: 'hm.viewer',
 } as const;
 
 /** Spec 'Audio' constants, plus the player features beyond the spec. */
@@ -49,3 +51,6 @@ export const AUDIO = {
   /** Refresh a signed playback URL this long before it expires. */
   urlRefreshMarginMs: 30_000,
 } as const;
+
+/** Spec 'Diagnostics': 5 taps on the version label, reset after 3 s without tapping. */
+export const DIAGNOSTICS = { taps: 5, tapResetMs: 3000 } as const;

@@ -78,6 +78,10 @@ describe('sandbox subscription journey', () => {
     await card.waitFor();
     expect(await card.textContent()).not.toContain('Subscribe to listen');
     await card.click();
+    // The player opens expanded (spec 'Player start'); Escape minimises it to the bar.
+    await page.getByRole('dialog', { name: 'A Single Breath' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByTestId('player-title').filter({ hasText: 'A Single Breath' }).waitFor();
     await page.waitForFunction(() => {
       const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');

@@ -4,6 +4,8 @@ export type MeResponse = {
   role: 'user' | 'admin' | 'editor' | null;
   subscribed: boolean;
   session?: { expiresAt: string };
+  /** Sign-in methods linked to the account ('credential', 'google', 'apple'). */
+  providers?: string[];
 };
 
 export type AuthProviders = { google: boolean; apple: boolean };

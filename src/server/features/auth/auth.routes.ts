@@ -9,7 +9,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { validateEmail, validateName } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
-import { user } from '#server/db/schema/auth.ts';
+import { account, user } from '#server/db/schema/auth.ts';
 import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
 import type { SignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
@@ -179,11 +179,14 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, publ
     if (!viewer) return { user: null, role: null, subscribed: false };
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     const u = viewer.user;
+    // How the user signs in (diagnostics overlay); provider names only, never tokens.
+    const providers = await db.selectDistinct({ providerId: account.providerId }).from(account).where(eq(account.userId, u.id));
     return {
       user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, createdAt: u.createdAt.toISOString() },
       role: viewer.role,
       subscribed: entitlement.subscribed,
       session: { expiresAt: viewer.session.expiresAt.toISOString() },
+      providers: providers.map((p) => p.providerId).sort(),
     };
   });
 

@@ -64,7 +64,8 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     expect(setCookie).not.toMatch(/Secure/); // plain http in tests; Secure is added over https
 
     const who = await me(cookieHeader(ok.headers['set-cookie']));
-    expect(who.json()).toMatchObject({ user: { email: 'ava@example.com', name: 'Ava Green', emailVerified: true }, role: 'user' });
+    expect(who.json()).toMatchObject({ user: { email: 'ava@example.com', name: 'Ava Green', emailVerified: true }, role: 'user', providers: ['credential'] });
+    expect(JSON.stringify(who.json())).not.toMatch(/password|token/i);
     expect((await events('user_login')).length).toBeGreaterThan(0);
   });
 

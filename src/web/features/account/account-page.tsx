@@ -1,14 +1,16 @@
 /** /account and /profile: Profile, Favourites and Settings tabs; signed-out visitors go to /sign-in. */
-import { CalendarHeart, Heart, LogOut, Mail } from 'lucide-react';
+import { CalendarHeart, LogOut, Mail } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Navigate, useSearchParams } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
+import { FavouritesList } from '#web/features/favourites/favourites-list.tsx';
+import { PracticeSummary } from '#web/features/practice/practice-summary.tsx';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
@@ -59,18 +61,16 @@ export function AccountPage() {
               <LogOut className="size-4" aria-hidden /> Sign Out
             </Button>
           </Card>
+          <div className="mt-6">
+            <Card>
+              <PracticeSummary />
+            </Card>
+          </div>
         </Tabs.Content>
 
         <Tabs.Content value="favourites" className="mt-6 focus:outline-none">
           <Card>
-            <div className="py-6 text-center">
-              <Heart className="mx-auto size-10 text-rose-400" aria-hidden />
-              <h2 className="mt-4 text-lg font-semibold text-stone-900 dark:text-stone-50">No saved meditations yet</h2>
-              <p className="mx-auto mt-2 max-w-sm text-stone-600 dark:text-stone-300">Meditations you save will appear here, ready whenever you need them.</p>
-              <Link to="/meditations" className={buttonClasses({ className: 'mt-6', variant: 'secondary' })}>
-                Browse meditations
-              </Link>
-            </div>
+            <FavouritesList />
           </Card>
         </Tabs.Content>
 

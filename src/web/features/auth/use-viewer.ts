@@ -4,7 +4,8 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/contracts/auth.ts';
-import { api } from '#web/lib/api.ts';
+import { STORAGE_KEYS } from '#shared/constants.ts';
+import { api, ApiError } from '#web/lib/api.ts';
 
 export type Viewer = {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -13,15 +14,59 @@ export type Viewer = {
   role: MeResponse['role'];
   /** Subscribers and admins may listen (as decided by the server; it checks again on every playback URL). */
   canListen: boolean;
+  /** True when the server could not be reached and this is the device's last known answer. */
+  offline: boolean;
 };
+
+type Snapshot = MeResponse & { offline?: boolean };
+
+/**
+ * GET /api/me, remembering the last answer on the device so an offline visit (app shell from the
+ * service worker) still knows who was signed in and can play downloads. Nothing is decided from
+ * the snapshot on the server; it only serves the offline screens.
+ */
+async function fetchMe(signal: AbortSignal): Promise<Snapshot> {
+  try {
+    const me = await api<MeResponse>('/api/me', { signal });
+    try {
+      if (me.user) localStorage.setItem(STORAGE_KEYS.viewerSnapshot, JSON.stringify({ user: me.user, role: me.role, subscribed: me.subscribed }));
+      else localStorage.removeItem(STORAGE_KEYS.viewerSnapshot);
+    } catch {
+      /* storage unavailable: offline visits just start signed out */
+    }
+    return me;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'network') {
+      const saved = readSnapshot();
+      if (saved) return { ...saved, offline: true };
+    }
+    throw error;
+  }
+}
+
+function readSnapshot(): MeResponse | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.viewerSnapshot) ?? 'null') as MeResponse | null;
+    return parsed?.user?.id ? parsed : null;
+  } catch {
+    return null;
+  }
+}
 
 export const VIEWER_QUERY_KEY = ['me'] as const;
 
 export function useViewer(): Viewer {
-  const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => api<MeResponse>('/api/me', { signal }), staleTime: 60_000 });
-  if (query.isPending) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false };
+  const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
+  if (query.isPending) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false, offline: false };
   const user = query.data?.user ?? null;
-  return { status: user ? 'signed-in' : 'signed-out', signedIn: Boolean(user), user, role: query.data?.role ?? null, canListen: Boolean(user && query.data?.subscribed) };
+  return {
+    status: user ? 'signed-in' : 'signed-out',
+    signedIn: Boolean(user),
+    user,
+    role: query.data?.role ?? null,
+    canListen: Boolean(user && query.data?.subscribed),
+    offline: Boolean(query.data?.offline),
+  };
 }
 
 /** Re-reads /api/me after sign-in or sign-out (the spec's SIGNED_IN / SIGNED_OUT events). */

@@ -1,9 +1,19 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { APP_VERSION_LABEL } from '#shared/constants.ts';
+import { DiagnosticsDialog } from '#web/features/diagnostics/diagnostics-dialog.tsx';
+import { initialTaps, registerTap } from '#web/features/diagnostics/tap-counter.ts';
 import { Logo } from '#web/features/layout/logo.tsx';
 import { FOOTER_LINKS } from '#web/features/layout/nav-links.ts';
 
 export function SiteFooter() {
+  const taps = useRef(initialTaps);
+  const [diagnostics, setDiagnostics] = useState(false);
+  const onVersionTap = () => {
+    const result = registerTap(taps.current, Date.now());
+    taps.current = result.state;
+    if (result.open) setDiagnostics(true);
+  };
   return (
     <footer className="mt-24 border-t border-stone-200 bg-white/60 dark:border-stone-800 dark:bg-stone-900/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1fr_2fr]">
@@ -31,7 +41,11 @@ export function SiteFooter() {
       <div className="border-t border-stone-200 dark:border-stone-800">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-stone-500 sm:px-6 dark:text-stone-400">
           <p>© {new Date().getFullYear()} Harbour Mind</p>
-          <p data-testid="version-label">Version {APP_VERSION_LABEL}</p>
+          {/* A plain-looking button: the 5-tap diagnostics gesture (spec) works by touch, mouse and keyboard. */}
+          <button type="button" data-testid="version-label" onClick={onVersionTap} className="cursor-default select-none">
+            Version {APP_VERSION_LABEL}
+          </button>
+          {diagnostics ? <DiagnosticsDialog open={diagnostics} onOpenChange={setDiagnostics} /> : null}
         </div>
       </div>
     </footer>

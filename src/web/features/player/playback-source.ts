@@ -3,6 +3,7 @@
  * offline copy on this device (downloads). The server decides entitlement on every URL.
  */
 import { api } from '#web/lib/api.ts';
+import { OfflineCopyError, openOfflineCopy } from '#web/features/downloads/offline-store.ts';
 
 export type PlaybackSource = {
   url: string;
@@ -22,9 +23,20 @@ export async function streamingSource(meditationId: string, signal?: AbortSignal
 }
 
 /**
- * The source for a new play. Offline copies (downloads) are preferred when present and usable;
- * otherwise, and whenever a local copy fails, the signed stream.
+ * The source for a new play. An offline copy on this device is preferred (no data used, works
+ * without a connection); if it exists but cannot be used, the stream takes over and the caller is
+ * told (spec: 'Offline playback failed' falls back to streaming). A lapsed subscription is not a
+ * failure of the copy: the stream then asks the server, which answers for the subscription.
  */
-export async function resolveSource(meditationId: string, signal: AbortSignal, _warn: (message: string) => void): Promise<PlaybackSource> {
-  return streamingSource(meditationId, signal);
+export async function resolveSource(input: { meditationId: string; userId: string | null; signal: AbortSignal; onLocalFailure: (error: unknown) => void }): Promise<PlaybackSource> {
+  if (input.userId && typeof indexedDB !== 'undefined') {
+    try {
+      const { blob, copy } = await openOfflineCopy(input.userId, input.meditationId);
+      const url = URL.createObjectURL(blob);
+      return { url, expiresAt: null, transcript: copy.transcript, local: true, release: () => URL.revokeObjectURL(url) };
+    } catch (error) {
+      if (!(error instanceof OfflineCopyError && (error.reason === 'missing' || error.reason === 'lapsed'))) input.onLocalFailure(error);
+    }
+  }
+  return streamingSource(input.meditationId, input.signal);
 }

@@ -9,7 +9,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { AUDIO, STORAGE_KEYS } from '#shared/constants.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { toast } from 'sonner';
 import { ApiError } from '#web/lib/api.ts';
+import { useOfflineEntitlementSync } from '#web/features/downloads/use-downloads.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { clampVolume, crossfadeSchedule, fadeInSchedule, fadeOutSchedule, runFade } from '#web/features/player/fades.ts';
 import { resolveSource, streamingSource, type PlaybackSource } from '#web/features/player/playback-source.ts';
@@ -80,6 +82,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const viewer = useViewer();
   const userId = viewer.user?.id ?? null;
+  const userIdRef = useRef(userId);
+  userIdRef.current = userId;
   const queryClient = useQueryClient();
 
   const fail = useCallback((message: string, detail?: unknown) => {
@@ -119,7 +123,15 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       await new Promise((resolve) => setTimeout(resolve, AUDIO.startDelayMs));
       let next: PlaybackSource;
       try {
-        next = await resolveSource(meditation.id, controller.signal, (message) => console.warn('player:', message));
+        next = await resolveSource({
+          meditationId: meditation.id,
+          userId: userIdRef.current,
+          signal: controller.signal,
+          onLocalFailure: (error) => {
+            console.warn('player: offline copy unusable, streaming instead', error);
+            toast.error(MESSAGES.player.offlinePlaybackFailed, { description: MESSAGES.player.offlinePlaybackFailedBody });
+          },
+        });
       } catch (error) {
         if (controller.signal.aborted) return;
         return fail(error instanceof ApiError ? error.message : MESSAGES.player.playbackFailed, error);
@@ -179,12 +191,14 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     async (resume: boolean) => {
       const audio = active();
       const { current, playId } = stateRef.current;
-      if (!audio || !current || source.current?.local) return false;
+      if (!audio || !current) return false;
       const position = audio.currentTime;
       try {
         const fresh = await streamingSource(current.id);
         if (stateRef.current.playId !== playId) return false;
+        source.current?.release?.();
         source.current = fresh;
+        if (fresh.local !== stateRef.current.local) dispatch({ type: 'source-ready', playId: playId!, transcript: fresh.transcript, local: fresh.local });
         audio.src = fresh.url;
         audio.playbackRate = stateRef.current.rate;
         audio.currentTime = position;
@@ -344,16 +358,19 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const onError = (audio: HTMLAudioElement) => {
     if (!stateRef.current.current || !audio.hasAttribute('src')) return;
-    // A 403 from an expired signature surfaces as a media error; refresh the link once.
-    if (!source.current?.local && !refreshing.current) {
+    // A 403 from an expired signature surfaces as a media error: refresh the link once. An
+    // unreadable offline copy falls back to the stream the same way (spec).
+    if (!refreshing.current) {
       refreshing.current = true;
+      if (source.current?.local) toast.error(MESSAGES.player.offlinePlaybackFailed, { description: MESSAGES.player.offlinePlaybackFailedBody });
       const wasPlaying = stateRef.current.status === 'playing' || stateRef.current.status === 'loading';
       void refreshUrl(wasPlaying);
       return;
     }
-    fail(source.current?.local ? MESSAGES.player.offlinePlaybackFailed : MESSAGES.player.playbackFailed, audio.error);
+    fail(MESSAGES.player.playbackFailed, audio.error);
   };
 
+  useOfflineEntitlementSync();
   useMediaSession(api);
   usePlayerKeyboard(api);
 
