@@ -84,7 +84,7 @@ export async function buildApp({ config, database, storage = createLocalMediaSto
     : undefined;
   iapRoutes(app, { auth, db: database.db, appStore });
   // Media URLs are signed with a key derived from the auth secret: one secret to share between processes.
-  mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`) });
+  mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`, Date.now, config.mediaUrlTtlSeconds) });
   practiceRoutes(app, { auth, db: database.db });
   favouritesRoutes(app, { auth, db: database.db });
 

@@ -32,6 +32,8 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** How long a signed playback URL works; the player refreshes expired ones transparently. */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   DATABASE_URL: z
     .string()
     .trim()
@@ -68,6 +70,7 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  mediaUrlTtlSeconds: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(e.DATA_DIR),
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

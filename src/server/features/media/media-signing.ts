@@ -6,12 +6,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const PLAYBACK_URL_TTL_SECONDS = 15 * 60;
 
-export function createMediaSigner(secret: string, now: () => number = Date.now) {
+export function createMediaSigner(secret: string, now: () => number = Date.now, defaultTtlSeconds = PLAYBACK_URL_TTL_SECONDS) {
   const key = createHmac('sha256', secret).update('harbour-mind/media-url/v1').digest();
   const mac = (storageKey: string, exp: number) => createHmac('sha256', key).update(`${storageKey}\n${exp}`).digest('base64url');
   return {
     /** A relative URL valid for `ttlSeconds`. */
-    sign(storageKey: string, ttlSeconds = PLAYBACK_URL_TTL_SECONDS): { url: string; expiresAt: Date } {
+    sign(storageKey: string, ttlSeconds = defaultTtlSeconds): { url: string; expiresAt: Date } {
       const exp = Math.floor(now() / 1000) + ttlSeconds;
       return { url: `/media/meditations/${encodeURIComponent(storageKey)}?exp=${exp}&sig=${mac(storageKey, exp)}`, expiresAt: new Date(exp * 1000) };
     },

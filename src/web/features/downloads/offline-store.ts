@@ -5,6 +5,7 @@
  * A copy plays only while the subscription that paid for it is still current.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 
 export type OfflineRecord = {
   /** `${userId}:${meditationId}` */
@@ -12,6 +13,8 @@ export type OfflineRecord = {
   userId: string;
   meditationId: string;
   title: string;
+  /** The card as it was when downloaded, so the favourites list still shows it offline. */
+  meditation: MeditationCard;
   transcript: string | null;
   mimeType: string;
   iv: Uint8Array<ArrayBuffer>;
@@ -67,16 +70,18 @@ async function encryptionKey(userId: string): Promise<CryptoKey> {
   return key;
 }
 
-export async function saveOfflineCopy(input: { userId: string; meditationId: string; title: string; transcript: string | null; mimeType: string; audio: ArrayBuffer }): Promise<OfflineCopy> {
+export async function saveOfflineCopy(input: { userId: string; meditation: MeditationCard; transcript: string | null; mimeType: string; audio: ArrayBuffer }): Promise<OfflineCopy> {
+  const meditationId = input.meditation.id;
   const key = await encryptionKey(input.userId);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   // The ids are bound in as additional data: a record moved to another key slot will not decrypt.
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(recordKey(input.userId, input.meditationId)) }, key, input.audio);
+  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(recordKey(input.userId, meditationId)) }, key, input.audio);
   const record: OfflineRecord = {
-    key: recordKey(input.userId, input.meditationId),
+    key: recordKey(input.userId, meditationId),
     userId: input.userId,
-    meditationId: input.meditationId,
-    title: input.title,
+    meditationId,
+    title: input.meditation.title,
+    meditation: input.meditation,
     transcript: input.transcript,
     mimeType: input.mimeType,
     iv,

@@ -66,7 +66,7 @@ export function useDownloads() {
       const response = await fetch(playback.url);
       if (!response.ok) throw new Error('The download could not start. Please try again.');
       const audio = await readWithProgress(response, (percent) => setProgress((p) => ({ ...p, [meditation.id]: percent })));
-      return saveOfflineCopy({ userId, meditationId: meditation.id, title: meditation.title, transcript: playback.transcript, mimeType: playback.mimeType, audio });
+      return saveOfflineCopy({ userId, meditation, transcript: playback.transcript, mimeType: playback.mimeType, audio });
     },
     onSuccess: (_copy, meditation) => toast.success('Downloaded for offline listening', { description: `“${meditation.title}” is ready without a connection.` }),
     onError: (error) => toast.error('Download failed', { description: error instanceof ApiError || error instanceof Error ? error.message : 'Please try again.' }),

@@ -9,6 +9,7 @@ import type { Favourite, FavouritesResponse } from '#shared/contracts/practice.t
 import { MESSAGES } from '#shared/messages.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { listOfflineCopies } from '#web/features/downloads/offline-store.ts';
 
 export const FAVOURITES_QUERY_KEY = ['favourites'] as const;
 const M = MESSAGES.favourites;
@@ -17,7 +18,18 @@ export function useFavourites() {
   const viewer = useViewer();
   return useQuery({
     queryKey: [...FAVOURITES_QUERY_KEY, viewer.user?.id ?? null],
-    queryFn: ({ signal }) => api<FavouritesResponse>('/api/favourites', { signal }).then((r) => r.favourites),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api<FavouritesResponse>('/api/favourites', { signal })).favourites;
+      } catch (error) {
+        // Offline: the downloads on this device are the favourites we can still offer.
+        if (error instanceof ApiError && error.code === 'network' && viewer.user && typeof indexedDB !== 'undefined') {
+          const copies = await listOfflineCopies(viewer.user.id);
+          if (copies.length) return copies.map((c): Favourite => ({ meditation: c.meditation, savedAt: c.savedAt }));
+        }
+        throw error;
+      }
+    },
     enabled: viewer.signedIn,
   });
 }

@@ -2,7 +2,7 @@
  * Where a play's audio comes from: a signed streaming URL from the entitlement endpoint, or an
  * offline copy on this device (downloads). The server decides entitlement on every URL.
  */
-import { api } from '#web/lib/api.ts';
+import { api, ApiError } from '#web/lib/api.ts';
 import { OfflineCopyError, openOfflineCopy } from '#web/features/downloads/offline-store.ts';
 
 export type PlaybackSource = {
@@ -29,14 +29,22 @@ export async function streamingSource(meditationId: string, signal?: AbortSignal
  * failure of the copy: the stream then asks the server, which answers for the subscription.
  */
 export async function resolveSource(input: { meditationId: string; userId: string | null; signal: AbortSignal; onLocalFailure: (error: unknown) => void }): Promise<PlaybackSource> {
+  let lapsed: OfflineCopyError | null = null;
   if (input.userId && typeof indexedDB !== 'undefined') {
     try {
       const { blob, copy } = await openOfflineCopy(input.userId, input.meditationId);
       const url = URL.createObjectURL(blob);
       return { url, expiresAt: null, transcript: copy.transcript, local: true, release: () => URL.revokeObjectURL(url) };
     } catch (error) {
-      if (!(error instanceof OfflineCopyError && (error.reason === 'missing' || error.reason === 'lapsed'))) input.onLocalFailure(error);
+      if (error instanceof OfflineCopyError && error.reason === 'lapsed') lapsed = error;
+      else if (!(error instanceof OfflineCopyError && error.reason === 'missing')) input.onLocalFailure(error);
     }
   }
-  return streamingSource(input.meditationId, input.signal);
+  try {
+    return await streamingSource(input.meditationId, input.signal);
+  } catch (error) {
+    // Offline with a lapsed subscription: say why the download will not play, not just 'offline'.
+    if (lapsed && error instanceof ApiError && error.code === 'network') throw new ApiError(0, 'offline/lapsed', lapsed.message);
+    throw error;
+  }
 }
