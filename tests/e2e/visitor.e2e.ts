@@ -89,7 +89,9 @@ describe('meditation listings', () => {
     await dialog.getByRole('button', { name: 'Maybe Later' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    await cards.nth(1).focus();
+    // Keyboard: the card's title is its play button (the heart is a separate button after it).
+    const secondTitle = (await cards.nth(1).locator('h2').textContent())!.trim();
+    await cards.nth(1).getByRole('button', { name: secondTitle, exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByRole('button', { name: 'Subscribe to Continue' }).click();
     await page.waitForURL(`${server.url}/subscribe`);
