@@ -387,3 +387,43 @@ describe('expired playback links', () => {
     await context.close();
   });
 });
+
+describe('diagnostics overlay', () => {
+  it('opens after five quick taps on the version label, shows the real state, and copies a log without secrets', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await createSubscriber(server, context, { name: 'Uma Vale', email: 'uma@example.com', password: 'quiet-harbour-5' });
+    await page.goto(`${server.url}/about`);
+    const label = page.getByTestId('version-label');
+
+    // Four taps, a pause longer than 3 s, then four more: still closed.
+    for (let i = 0; i < 4; i++) await label.click();
+    await page.waitForTimeout(3200);
+    for (let i = 0; i < 4; i++) await label.click();
+    expect(await page.getByRole('dialog', { name: 'Diagnostics' }).count()).toBe(0);
+    await label.click();
+    const dialog = page.getByRole('dialog', { name: 'Diagnostics' });
+    await dialog.waitFor();
+    const auth = dialog.getByRole('region', { name: 'Auth status' });
+    await auth.getByText('uma@example.com').waitFor();
+    expect(await auth.textContent()).toContain('email');
+    const purchases = dialog.getByRole('region', { name: 'Purchase status' });
+    await purchases.getByText('sandbox').first().waitFor();
+    expect(await purchases.textContent()).toMatch(/Active subscriptionYes/);
+
+    await dialog.getByRole('button', { name: 'Copy Debug Log' }).click();
+    await toast(page, 'Debug log copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('"email": "uma@example.com"');
+    for (const cookie of await context.cookies()) expect(copied).not.toContain(cookie.value);
+
+    await dialog.getByRole('button', { name: 'Force Restore Purchases' }).click();
+    await toast(page, 'Subscription confirmed');
+
+    await dialog.getByRole('button', { name: 'Re-run Sign In' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    expect(((await (await context.request.get(`${server.url}/api/me`)).json()) as { user: unknown }).user).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,6 +1,6 @@
 /** Account › Favourites: saved meditations with Offline/Online badge, duration, saved date, Play, download and Remove. */
 import { AlertDialog } from 'radix-ui';
-import { CloudDownload, Heart, Play, RotateCw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { ArrowDownToLine, Cloud, CloudDownload, Heart, Play, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
@@ -64,7 +64,7 @@ export function FavouritesList() {
                       data-testid="favourite-badge"
                       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${offline ? 'bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100' : 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200'}`}
                     >
-                      {offline ? <WifiOff className="size-3" aria-hidden /> : <Wifi className="size-3" aria-hidden />}
+                      {offline ? <ArrowDownToLine className="size-3" aria-hidden /> : <Cloud className="size-3" aria-hidden />}
                       {offline ? M.offline : M.online}
                     </span>
                     <span>{meditation.duration || M.unknownDuration}</span>

@@ -148,3 +148,17 @@ describe('fades', () => {
     expect(seen).toEqual([0.1, 0.2]);
   });
 });
+
+describe('offline copies and the subscription', () => {
+  it('play only while the last known subscription covers now', async () => {
+    const { entitlementCurrent } = await import('#web/features/downloads/offline-store.ts');
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const base = { userId: 'u', checkedAt: '2026-11-20T00:00:00Z' };
+    expect(entitlementCurrent(undefined, now)).toBe(false);
+    expect(entitlementCurrent({ ...base, subscribed: false, validUntil: null }, now)).toBe(false);
+    expect(entitlementCurrent({ ...base, subscribed: true, validUntil: '2026-11-30T00:00:00Z' }, now)).toBe(true);
+    expect(entitlementCurrent({ ...base, subscribed: true, validUntil: '2026-11-23T11:59:59Z' }, now)).toBe(false);
+    // Admins (no period end) stay entitled.
+    expect(entitlementCurrent({ ...base, subscribed: true, validUntil: null }, now)).toBe(true);
+  });
+});

@@ -57,8 +57,8 @@ export function PracticeSummary() {
           {data.week.map((day, i) => (
             <li key={day.date} className="flex h-full flex-col items-center justify-end gap-1.5">
               <span
-                className={`w-full max-w-10 rounded-t-lg ${day.minutes > 0 ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'}`}
-                style={{ height: `${day.minutes > 0 ? Math.max(8, (day.minutes / maxMinutes) * 100) : 4}%` }}
+                className={`w-full max-w-10 rounded-t-lg ${day.sessions > 0 ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'}`}
+                style={{ height: `${day.sessions > 0 ? Math.max(12, (day.minutes / maxMinutes) * 100) : 4}%` }}
                 aria-hidden
               />
               <span className={`text-xs ${day.date === data.today ? 'font-semibold text-teal-800 dark:text-teal-200' : 'text-stone-500 dark:text-stone-400'}`}>{WEEKDAYS[i]}</span>
