@@ -161,6 +161,44 @@ describe('the global player', () => {
   });
 });
 
+describe('player edge cases', () => {
+  it('gives up after 10 s when the audio does not load, says so, and logs it', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Lea Frost', email: 'lea@example.com', password: 'quiet-harbour-6' });
+    // The audio host never answers (a dead connection), everything else is real.
+    await page.route('**/media/meditations/**', () => undefined);
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    await page.getByTestId('meditation-card').first().locator('h2 button').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('alert').filter({ hasText: 'This meditation is taking too long to load. Please check your connection and try again.' }).waitFor({ timeout: 15_000 });
+    await sheet.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(problems.some((p) => p.includes('player:'))).toBe(true);
+    await page.unroute('**/media/meditations/**');
+    await context.close();
+  });
+
+  it('pauses with a gentle fade when the sleep timer runs out', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Max Dale', email: 'max@example.com', password: 'quiet-harbour-7' });
+    await page.goto(`${server.url}/meditations/sleeping`);
+    await page.getByTestId('meditation-card').first().locator('h2 button').click();
+    await waitForPlaying(page, 0.5);
+    await page.clock.install();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByLabel('Sleep timer').selectOption('5');
+    await sheet.getByRole('option', { name: 'Pausing in 5 min' }).waitFor({ state: 'attached' });
+    await page.clock.runFor(4 * 60_000);
+    expect((await audio(page)).paused).toBe(false);
+    await page.clock.runFor(60_000 + 1_000);
+    await expect.poll(async () => (await audio(page)).paused).toBe(true);
+    expect((await audio(page)).volume).toBe(1); // restored for the next play
+    await sheet.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await sheet.getByLabel('Sleep timer').inputValue()).toBe('off');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('favourites', () => {
   it('asks a visitor to sign in before saving', async () => {
     const { page, context } = await openPage(browser);
