@@ -18,7 +18,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'hm-bench-'));
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: '' });
 const database = openDatabase(config);
 const app = await buildApp({ config, database, logger: false });
-await prepareDatabase({ config, database, storage: openMediaStorage(config), log: { info: () => {} } });
+await prepareDatabase({ config, database, storage: openMediaStorage(config), log: { info: () => {}, warn: () => {} } });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number };

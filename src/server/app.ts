@@ -23,6 +23,9 @@ import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
+import { adminMeditationRoutes } from '#server/features/admin/admin-meditations.routes.ts';
+import { adminRoutes } from '#server/features/admin/admin.routes.ts';
+import { waitlistRoutes } from '#server/features/waitlist/waitlist.routes.ts';
 import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from '#server/features/health/health.routes.ts';
@@ -87,6 +90,11 @@ export async function buildApp({ config, database, storage = createLocalMediaSto
   mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`, Date.now, config.mediaUrlTtlSeconds) });
   practiceRoutes(app, { auth, db: database.db });
   favouritesRoutes(app, { auth, db: database.db });
+  // Sandbox billing (no Stripe keys) is also when the admin test tools are allowed.
+  const sandbox = !config.stripe;
+  waitlistRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
+  adminRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
+  await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir });
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;

@@ -3,6 +3,7 @@
  *   grant-role <email> <user|admin|editor>
  *   create-user <email> <password> [--name N] [--verified]
  *   grant-subscription <email> [--days N]
+ *   setup-token
  * They use the same config (DATA_DIR / DATABASE_URL) as the server.
  */
 import { parseArgs } from 'node:util';
@@ -15,6 +16,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { createMailer } from '#server/mail.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { findUserByEmail, grantRoleByEmail, isRole } from '#server/features/roles/roles.service.ts';
+import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { openDatabase } from '#server/runtime.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { join } from 'node:path';
@@ -22,7 +24,8 @@ import { join } from 'node:path';
 const USAGE = `Usage: npm run cli -- <command>
   grant-role <email> <user|admin|editor>
   create-user <email> <password> [--name "Full Name"] [--verified]
-  grant-subscription <email> [--days N]   (comped access, default 30 days)`;
+  grant-subscription <email> [--days N]   (comped access, default 30 days)
+  setup-token                            (one-time token for /admin › Admin Setup, while no admin exists)`;
 
 const quietLog = { info: () => {}, error: (obj: object, msg: string) => console.error(msg, obj) };
 
@@ -74,6 +77,12 @@ export async function runCli(argv: string[], config: Config = loadConfig()): Pro
         const end = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
         await syncSubscription({ db, userId: target.id, snapshot: { provider: 'comped', status: 'active', plan: 'comped', currentPeriodEnd: end, environment: 'comped' } });
         console.log(`Comped access for ${target.email} until ${end.toISOString().slice(0, 10)}`);
+        return 0;
+      }
+      case 'setup-token': {
+        const token = await issueSetupToken(db);
+        if (!token) return fail('An administrator already exists: roles are managed in /admin › User Roles (or with grant-role).');
+        console.log(token);
         return 0;
       }
       default:

@@ -1,9 +1,9 @@
 /**
- * Where audio lives. The default is a folder (DATA_DIR/media/<bucket>); S3-compatible storage
- * arrives with the admin upload issue behind the same interface.
+ * Where audio lives: a folder (DATA_DIR/media/<bucket>) behind an interface an S3-compatible
+ * store can implement.
  */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -15,6 +15,8 @@ export type MediaStorage = {
   stat(key: string): Promise<StoredObject | undefined>;
   read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
+  /** Every stored object, for the start-up sweep of files no row refers to. */
+  list(): Promise<{ key: string; size: number; modifiedAt: Date }[]>;
 };
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -54,6 +56,16 @@ export function createLocalMediaStorage(rootDir: string, bucket = 'meditations')
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async list() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const out = [];
+      for (const name of names) {
+        if (!SAFE_KEY.test(name)) continue;
+        const s = await stat(join(dir, name)).catch(() => undefined);
+        if (s?.isFile()) out.push({ key: name, size: s.size, modifiedAt: s.mtime });
+      }
+      return out;
     },
   };
 }

@@ -88,3 +88,13 @@ export function sanitizeEmail(input: string | null | undefined): string {
     .replace(/[^a-z0-9@._-]/g, '')
     .slice(0, EMAIL_MAX);
 }
+
+const UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(ESCAPES).map(([char, entity]) => [entity, char]));
+
+/**
+ * Reverses sanitizeText's escaping for display in contexts that escape on their own (React text,
+ * CSV): stored values stay sanitised, people see the name they typed ("O'Brien").
+ */
+export function unescapeText(input: string | null | undefined): string {
+  return (input ?? '').replace(/&(?:amp|lt|gt|quot|#x27|#x2F);/g, (entity) => UNESCAPES[entity] ?? entity);
+}

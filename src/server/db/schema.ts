@@ -3,3 +3,4 @@ export * from '#server/db/schema/catalogue.ts';
 export * from '#server/db/schema/auth.ts';
 export * from '#server/db/schema/billing.ts';
 export * from '#server/db/schema/practice.ts';
+export * from '#server/db/schema/admin.ts';

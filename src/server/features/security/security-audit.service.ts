@@ -10,7 +10,10 @@ export type SecurityEventType =
   | 'rate_limit_exceeded'
   | 'password_reset_requested'
   | 'user_logout'
-  | 'mail_delivery_failed';
+  | 'mail_delivery_failed'
+  | 'admin_setup_failed'
+  | 'csrf_rejected'
+  | 'upload_rejected';
 
 const SENSITIVE = /password|token|key|secret|card|ssn/i;
 

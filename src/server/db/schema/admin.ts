@@ -1,0 +1,64 @@
+/**
+ * Administration tables: the beta waitlist, the server-side admin audit log (the spec kept it in
+ * the browser), CSRF tokens for role changes, and the one-time admin setup token.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user, type Severity } from '#server/db/schema/auth.ts';
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // One entry per address whatever its case: the database enforces it (23505 on a duplicate).
+  (t) => [uniqueIndex('waitlist_entries_email_lower_idx').on(sql`lower(${t.email})`), index('waitlist_entries_created_at_idx').on(t.createdAt.desc())],
+);
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: text('admin_user_id').references(() => user.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email'),
+    action: text('action').notNull(),
+    targetResource: text('target_resource').notNull(),
+    targetId: text('target_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    userAgent: text('user_agent'),
+    severity: text('severity').$type<Severity>().notNull().default('medium'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_log_created_at_idx').on(t.createdAt.desc()),
+    check('admin_audit_log_severity_check', sql`${t.severity} in ('critical', 'high', 'medium', 'low')`),
+  ],
+);
+
+/** Spec 'CSRF token record': stored hashed; 15 minutes of life. */
+export const csrfTokens = pgTable(
+  'csrf_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('csrf_tokens_user_idx').on(t.userId)],
+);
+
+/** The one-time admin setup token (hashed). A new one replaces any unused one. */
+export const adminSetupTokens = pgTable('admin_setup_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
+});

@@ -1,0 +1,130 @@
+/**
+ * Turning an uploaded file into a meditation, safely: the file is streamed to a temporary file
+ * (aborting past 50 MB), its real type is read from its bytes (file-type), its length from the
+ * audio itself (music-metadata), and only then is it stored under a generated name and the rows
+ * written. Any failure after storing removes the file again; a process killed midway leaves
+ * only a temporary file or an unreferenced stored file, both swept at the next start.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import { parseFile } from 'music-metadata';
+import { UPLOAD_MESSAGES } from '#shared/admin.ts';
+import { formatDurationMinutes } from '#shared/catalogue.ts';
+import type { Database } from '#server/db/client.ts';
+import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
+import { AppError } from '#server/errors.ts';
+import type { MediaStorage } from '#server/media-storage.ts';
+
+export const uploadTempDir = (dataDir: string) => join(dataDir, 'uploads');
+
+/** What the bytes say the file is; only MP3 and M4A (MP4 audio) are stored. */
+export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mime: 'audio/mpeg' | 'audio/mp4' }> {
+  const type = await fileTypeFromFile(path);
+  if (type?.ext === 'mp3' && type.mime === 'audio/mpeg') return { ext: 'mp3', mime: 'audio/mpeg' };
+  if (type && ['m4a', 'mp4'].includes(type.ext) && ['audio/mp4', 'audio/x-m4a', 'video/mp4'].includes(type.mime)) return { ext: 'm4a', mime: 'audio/mp4' };
+  throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.contentMismatch, 415);
+}
+
+export async function readDurationSeconds(path: string): Promise<number> {
+  try {
+    const { format } = await parseFile(path, { duration: true, skipCovers: true });
+    if (format.duration && Number.isFinite(format.duration) && format.duration > 0) return format.duration;
+  } catch {
+    /* unreadable: reported below */
+  }
+  throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.unreadableAudio, 422);
+}
+
+export type NewMeditation = {
+  title: string;
+  description: string;
+  categories: string[];
+  tags: string[];
+  transcript: string | null;
+  originalName: string;
+  tempPath: string;
+};
+
+/** Stores the checked file and writes both rows in one transaction; undoes the file on failure. */
+export async function createMeditationFromUpload({ db, storage, input }: { db: Database; storage: MediaStorage; input: NewMeditation }) {
+  const audio = await sniffAudio(input.tempPath);
+  const seconds = await readDurationSeconds(input.tempPath);
+  const key = `${randomUUID()}.${audio.ext}`;
+  const stored = await storage.putFile(key, input.tempPath);
+  try {
+    return await db.transaction(async (tx) => {
+      const [preview] = await tx
+        .insert(meditationPreviews)
+        .values({
+          title: input.title,
+          description: input.description,
+          category: input.categories[0]!,
+          categories: input.categories,
+          tags: input.tags,
+          duration: formatDurationMinutes(seconds),
+          durationSeconds: Math.round(seconds),
+        })
+        .returning();
+      await tx.insert(meditationContent).values({
+        meditationId: preview!.id,
+        storageKey: key,
+        audioFileName: input.originalName,
+        audioFileType: audio.mime,
+        audioFileSize: stored.size,
+        transcript: input.transcript,
+      });
+      return { id: preview!.id, key, seconds, size: stored.size, mime: audio.mime };
+    });
+  } catch (error) {
+    await storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Delete: content row, preview row (one transaction), then the stored file. */
+export async function deleteMeditation({ db, storage, id }: { db: Database; storage: MediaStorage; id: string }) {
+  const removed = await db.transaction(async (tx) => {
+    const [content] = await tx.delete(meditationContent).where(eq(meditationContent.meditationId, id)).returning();
+    const [preview] = await tx.delete(meditationPreviews).where(eq(meditationPreviews.id, id)).returning();
+    if (!preview) throw new AppError('not-found', 'Meditation not found', 404);
+    return { preview, content };
+  });
+  // If this fails the rows are already gone; the start-up sweep removes the unreferenced file.
+  if (removed.content) await storage.remove(removed.content.storageKey).catch(() => undefined);
+  return removed;
+}
+
+/**
+ * Start-up clean-up: temporary upload files, and stored files no content row refers to that are
+ * older than `graceMs` (another process may be between storing a file and committing its row).
+ */
+export async function sweepUploads({ db, storage, dataDir, graceMs = 60 * 60 * 1000, now = Date.now() }: { db: Database; storage: MediaStorage; dataDir: string; graceMs?: number; now?: number }) {
+  const tempDir = uploadTempDir(dataDir);
+  await mkdir(tempDir, { recursive: true });
+  let temporary = 0;
+  for (const name of await readdir(tempDir)) {
+    const path = join(tempDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && now - info.mtimeMs > Math.min(graceMs, 10 * 60 * 1000)) {
+      await rm(path, { force: true, recursive: true });
+      temporary += 1;
+    }
+  }
+  const objects = await storage.list();
+  const old = objects.filter((o) => now - o.modifiedAt.getTime() > graceMs);
+  let orphans = 0;
+  if (old.length) {
+    const referenced = new Set(
+      (await db.select({ key: meditationContent.storageKey }).from(meditationContent).where(inArray(meditationContent.storageKey, old.map((o) => o.key)))).map((r) => r.key),
+    );
+    for (const object of old) {
+      if (referenced.has(object.key)) continue;
+      await storage.remove(object.key);
+      orphans += 1;
+    }
+  }
+  return { temporary, orphans };
+}
