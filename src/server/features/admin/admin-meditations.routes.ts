@@ -19,12 +19,17 @@ import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
 import { logAdminAction } from '#server/features/admin/admin-audit.service.ts';
-import { createMeditationFromUpload, deleteMeditation, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
+import { createMeditationFromUpload, deleteMeditation, processTempDir } from '#server/features/admin/meditation-upload.service.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import type { MediaStorage } from '#server/media-storage.ts';
 
 /** Markup is never stored in catalogue text; React escapes the rest when it renders. */
-const plain = (text: string) => text.replace(/<[^>]*>?/g, '').trim();
+const plain = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
 
 const editBody = z.object({
   title: z.string().max(10_000).optional(),
@@ -83,10 +88,11 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
 
   await app.register(async (scope) => {
     // The file may be one byte under 50 MB; one more and the stream is cut and the upload refused.
-    await scope.register(multipart, { limits: { fileSize: UPLOAD.maxBytes - 1, files: 1, fields: 40, fieldSize: 128 * 1024, parts: 45 } });
+    // preservePath: the name as sent, so a path in it is refused rather than silently trimmed.
+    await scope.register(multipart, { preservePath: true, limits: { fileSize: UPLOAD.maxBytes - 1, files: 1, fields: 40, fieldSize: 128 * 1024, parts: 45 } });
 
     scope.post('/api/admin/meditations', staff, async (request, reply) => {
-      const tempDir = uploadTempDir(dataDir);
+      const tempDir = processTempDir(dataDir);
       await mkdir(tempDir, { recursive: true });
       const tempPath = join(tempDir, `${randomUUID()}.part`);
       const fields: Record<string, string[]> = {};

@@ -6,7 +6,7 @@
  * only a temporary file or an unreferenced stored file, both swept at the next start.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
@@ -19,6 +19,19 @@ import { AppError } from '#server/errors.ts';
 import type { MediaStorage } from '#server/media-storage.ts';
 
 export const uploadTempDir = (dataDir: string) => join(dataDir, 'uploads');
+
+/** This process's own folder for parts in flight, so a sweep can tell a dead process's leftovers from live uploads. */
+const PROCESS_FOLDER = `${process.pid}-${Date.now()}`;
+export const processTempDir = (dataDir: string) => join(uploadTempDir(dataDir), PROCESS_FOLDER);
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** What the bytes say the file is; only MP3 and M4A (MP4 audio) are stored. */
 export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mime: 'audio/mpeg' | 'audio/mp4' }> {
@@ -106,12 +119,14 @@ export async function sweepUploads({ db, storage, dataDir, graceMs = 60 * 60 * 1
   await mkdir(tempDir, { recursive: true });
   let temporary = 0;
   for (const name of await readdir(tempDir)) {
+    if (name === PROCESS_FOLDER) continue;
     const path = join(tempDir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (info && now - info.mtimeMs > Math.min(graceMs, 10 * 60 * 1000)) {
-      await rm(path, { force: true, recursive: true });
-      temporary += 1;
-    }
+    const owner = /^(\d+)-\d+$/.exec(name);
+    // A folder belongs to a process: keep it while that process lives. Anything else is debris.
+    if (owner && processAlive(Number(owner[1]))) continue;
+    const parts = owner ? (await readdir(path).catch(() => [])).length : 1;
+    await rm(path, { force: true, recursive: true });
+    temporary += parts;
   }
   const objects = await storage.list();
   const old = objects.filter((o) => now - o.modifiedAt.getTime() > graceMs);
