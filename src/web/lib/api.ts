@@ -16,16 +16,16 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
-export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {} }: Options = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {

@@ -2,13 +2,13 @@
  * Starts the built app as its own process (exactly as `npm start` runs it, on a fresh DATA_DIR
  * with the demo catalogue) and stops it after the tests.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void> };
+export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void>; /** SIGKILL, as a crash would. */ kill(): Promise<void> };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,9 +22,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Runs an operator command (`npm run cli -- …`) against a DATA_DIR, before or between server runs. */
+export function runCli(dataDir: string, args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+export function makeDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'hm-e2e-'));
+}
+
+export async function startServer(env: Record<string, string> = {}, { dataDir = makeDataDir(), keepData = false }: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hm-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
@@ -52,13 +65,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     logs: () => output,
+    kill() {
+      child.kill('SIGKILL');
+      return new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

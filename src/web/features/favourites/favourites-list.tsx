@@ -1,11 +1,11 @@
 /** Account › Favourites: saved meditations with Offline/Online badge, duration, saved date, Play, download and Remove. */
-import { AlertDialog } from 'radix-ui';
 import { ArrowDownToLine, Cloud, CloudDownload, Heart, Play, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useDownloads } from '#web/features/downloads/use-downloads.ts';
@@ -110,28 +110,19 @@ export function FavouritesList() {
         })}
       </ul>
 
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-sm" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
-            <AlertDialog.Title className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">{M.removeConfirmTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-3 text-stone-600 dark:text-stone-300">{confirming ? M.removeConfirmBody(confirming.title) : ''}</AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className={buttonClasses({ variant: 'outline' })}>Keep it</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonClasses({ className: 'bg-rose-700 hover:bg-rose-800 dark:bg-rose-400 dark:hover:bg-rose-300' })}
-                onClick={() => {
-                  if (!confirming) return;
-                  remove(confirming);
-                  void downloads.remove(confirming.id);
-                }}
-              >
-                Remove
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={M.removeConfirmTitle}
+        description={confirming ? M.removeConfirmBody(confirming.title) : ''}
+        confirmLabel="Remove"
+        cancelLabel="Keep it"
+        onConfirm={() => {
+          if (!confirming) return;
+          remove(confirming);
+          void downloads.remove(confirming.id);
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,62 @@
+/** Audit Log tab: the server-side record of admin actions (50 newest), filterable by severity. */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { dateTime, Panel, selectClass, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
+import { api } from '#web/lib/api.ts';
+
+type AuditEvent = { id: string; action: string; adminEmail: string | null; targetResource: string; targetId: string | null; changes: Record<string, unknown>; severity: string; createdAt: string };
+
+export function AuditTab() {
+  const [severity, setSeverity] = useState('all');
+  const filterId = useId();
+  const events = useQuery({
+    queryKey: ['admin', 'audit', severity],
+    queryFn: ({ signal }) => api<{ events: AuditEvent[] }>(`/api/admin/audit${severity === 'all' ? '' : `?severity=${severity}`}`, { signal }).then((r) => r.events),
+  });
+  return (
+    <Panel
+      title="Audit Log"
+      actions={
+        <>
+          <label htmlFor={filterId} className="sr-only">
+            Severity
+          </label>
+          <select id={filterId} className={selectClass} value={severity} onChange={(e) => setSeverity(e.target.value)}>
+            <option value="all">All severities</option>
+            {SEVERITY_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </>
+      }
+    >
+      {events.isPending ? (
+        <Spinner label="Loading the audit log..." />
+      ) : events.isError ? (
+        <p role="alert">The audit log could not be loaded.</p>
+      ) : events.data.length === 0 ? (
+        <p className="text-stone-600 dark:text-stone-300">No admin actions recorded{severity === 'all' ? '' : ` at ${severity} severity`}.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 text-sm dark:divide-stone-800" aria-label="Admin actions" data-testid="audit-list">
+          {events.data.map((e) => (
+            <li key={e.id} className="grid gap-1 py-3">
+              <p className="flex flex-wrap items-center gap-2">
+                <SeverityBadge severity={e.severity} />
+                <span className="font-medium text-stone-900 dark:text-stone-50">{e.action}</span>
+                <span className="text-stone-500">on {e.targetResource}</span>
+              </p>
+              <p className="text-stone-600 dark:text-stone-300">
+                {e.adminEmail ?? 'unknown admin'} · {dateTime(e.createdAt)}
+              </p>
+              {Object.keys(e.changes).length ? <code className="break-all text-xs text-stone-500">{JSON.stringify(e.changes)}</code> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

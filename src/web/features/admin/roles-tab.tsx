@@ -1,0 +1,135 @@
+/** User Roles tab: assign by e-mail (CSRF token and server rules), the records, Revoke. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { ADMIN, ADMIN_MESSAGES as M, ROLE_OPTIONS } from '#shared/admin.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { dateTime, Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
+import { api, ApiError } from '#web/lib/api.ts';
+
+type RoleRecord = { id: string; userId: string; role: string; email: string; name: string; assignedBy: string | null; assignedAt: string };
+const KEY = ['admin', 'roles'] as const;
+const CSRF_STORAGE = 'hm.csrf';
+
+/** Spec 'CSRF token': kept in session storage, 15 minutes of life, renewed when under 5 remain (checked every 60 s). */
+function useCsrfToken() {
+  const token = useRef<{ token: string; expiresAt: number } | null>(null);
+  const renew = async () => {
+    const fresh = await api<{ token: string; expiresAt: string }>('/api/admin/csrf');
+    token.current = { token: fresh.token, expiresAt: Date.parse(fresh.expiresAt) };
+    sessionStorage.setItem(CSRF_STORAGE, JSON.stringify(token.current));
+    return token.current.token;
+  };
+  useEffect(() => {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(CSRF_STORAGE) ?? 'null') as { token: string; expiresAt: number } | null;
+      if (saved && saved.expiresAt - Date.now() > ADMIN.csrfRefreshBeforeMs) token.current = saved;
+    } catch {
+      /* a fresh one is fetched below */
+    }
+    const check = () => {
+      if (!token.current || token.current.expiresAt - Date.now() < ADMIN.csrfRefreshBeforeMs) void renew().catch(() => undefined);
+    };
+    check();
+    const timer = setInterval(check, ADMIN.csrfCheckEveryMs);
+    return () => clearInterval(timer);
+  }, []);
+  return async () => (token.current && token.current.expiresAt - Date.now() > 0 ? token.current.token : renew());
+}
+
+export function RolesTab() {
+  const client = useQueryClient();
+  const viewer = useViewer();
+  const csrf = useCsrfToken();
+  const roles = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<{ roles: RoleRecord[] }>('/api/admin/roles', { signal }).then((r) => r.roles) });
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<string>('editor');
+  const roleId = useId();
+
+  const report = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 429) return void toast.error(M.rateLimitTitle, { description: M.rateLimitBody });
+    if (error instanceof ApiError && error.message === M.securityErrorBody) return void toast.error(M.securityErrorTitle, { description: M.securityErrorBody });
+    toast.error('Validation Error', { description: error instanceof ApiError ? error.message : 'Please try again.' });
+  };
+
+  const assign = useMutation({
+    mutationFn: async () => api<{ message: string }>('/api/admin/roles', { method: 'POST', body: { email, role }, headers: { 'x-csrf-token': await csrf() } }),
+    onSuccess: (data) => {
+      toast.success(data.message);
+      setEmail('');
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+    onError: report,
+  });
+  const revoke = useMutation({
+    mutationFn: async (id: string) => api<{ message: string }>(`/api/admin/roles/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': await csrf() } }),
+    onSuccess: (data) => {
+      toast.success(data.message);
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+    onError: report,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !role) return void toast.error('Validation Error', { description: M.rolesRequired });
+    assign.mutate();
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Panel title="Assign a role">
+        <form onSubmit={submit} className="grid items-end gap-4 sm:grid-cols-[1fr_auto_auto]">
+          <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+          <div>
+            <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+              Role
+            </label>
+            <select id={roleId} className={`${selectClass} h-12`} value={role} onChange={(e) => setRole(e.target.value)}>
+              {ROLE_OPTIONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" disabled={assign.isPending} className="h-12">
+            Assign role
+          </Button>
+        </form>
+        <p className="mt-3 text-sm text-stone-500 dark:text-stone-400">The person needs an account first. Every change is written to the audit log.</p>
+      </Panel>
+      <Panel title="Role records">
+        {roles.isPending ? (
+          <Spinner label="Loading roles..." />
+        ) : roles.isError ? (
+          <p role="alert">Roles could not be loaded: {roles.error.message}</p>
+        ) : roles.data.length === 0 ? (
+          <p className="text-stone-600 dark:text-stone-300">No roles assigned yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200 dark:divide-stone-800" aria-label="Role records">
+            {roles.data.map((r) => {
+              const own = r.userId === viewer.user?.id;
+              return (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="role-record">
+                  <div>
+                    <p className="font-medium text-stone-900 dark:text-stone-50">
+                      {r.email} <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-200">{r.role}</span>
+                    </p>
+                    <p className="text-sm text-stone-500 dark:text-stone-400">Assigned {dateTime(r.assignedAt)}</p>
+                  </div>
+                  <Button size="sm" variant="outline" disabled={own || revoke.isPending} title={own ? M.cannotRevokeOwn : undefined} onClick={() => revoke.mutate(r.id)} aria-label={`Revoke ${r.role} from ${r.email}`}>
+                    Revoke
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/** Security Log tab: statistics (refreshing every 30 s), recent events and the filterable full list. */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ADMIN, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { dateTime, Panel, selectClass, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
+import { api } from '#web/lib/api.ts';
+
+type SecurityEvent = { id: string; eventType: string; severity: string; userEmail: string | null; ipAddress: string | null; createdAt: string };
+type Stats = { totalAlerts24h: number; criticalAlerts: number; recentThreats1h: number; blockedIps: number; recent: SecurityEvent[] };
+
+export function SecurityTab() {
+  const stats = useQuery({ queryKey: ['admin', 'security', 'stats'], queryFn: ({ signal }) => api<Stats>('/api/admin/security/stats', { signal }), refetchInterval: ADMIN.statsRefreshMs });
+  const [severity, setSeverity] = useState('all');
+  const [eventType, setEventType] = useState('all');
+  const severityId = useId();
+  const typeId = useId();
+  const query = new URLSearchParams({ ...(severity !== 'all' ? { severity } : {}), ...(eventType !== 'all' ? { eventType } : {}) }).toString();
+  const events = useQuery({
+    queryKey: ['admin', 'security', 'events', severity, eventType],
+    queryFn: ({ signal }) => api<{ events: SecurityEvent[] }>(`/api/admin/security/events${query ? `?${query}` : ''}`, { signal }).then((r) => r.events),
+    refetchInterval: ADMIN.statsRefreshMs,
+  });
+  const cards: [string, number | undefined][] = [
+    ['Total Alerts 24h', stats.data?.totalAlerts24h],
+    ['Critical Alerts', stats.data?.criticalAlerts],
+    ['Recent Threats 1h', stats.data?.recentThreats1h],
+    ['Blocked IPs', stats.data?.blockedIps],
+  ];
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map(([label, value]) => (
+          <div key={label} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+            <dt className="text-sm text-stone-500 dark:text-stone-400">{label}</dt>
+            <dd className="mt-1 font-serif text-3xl font-semibold text-stone-900 dark:text-stone-50">{value ?? '–'}</dd>
+          </div>
+        ))}
+      </dl>
+      <Panel title="Recent events">
+        {stats.isPending ? <Spinner label="Loading..." /> : <EventList events={stats.data?.recent ?? []} label="Recent security events" />}
+      </Panel>
+      <Panel
+        title="All security events"
+        actions={
+          <>
+            <label htmlFor={severityId} className="sr-only">
+              Severity
+            </label>
+            <select id={severityId} className={selectClass} value={severity} onChange={(e) => setSeverity(e.target.value)}>
+              <option value="all">All severities</option>
+              {SEVERITY_OPTIONS.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+            <label htmlFor={typeId} className="sr-only">
+              Event type
+            </label>
+            <select id={typeId} className={selectClass} value={eventType} onChange={(e) => setEventType(e.target.value)}>
+              <option value="all">All event types</option>
+              {EVENT_TYPE_OPTIONS.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </>
+        }
+      >
+        {events.isPending ? <Spinner label="Loading..." /> : events.isError ? <p role="alert">Failed to fetch security audit logs</p> : <EventList events={events.data} label="Security events" />}
+      </Panel>
+    </div>
+  );
+}
+
+function EventList({ events, label }: { events: SecurityEvent[]; label: string }) {
+  if (events.length === 0) return <p className="text-stone-600 dark:text-stone-300">No events.</p>;
+  return (
+    <ul className="divide-y divide-stone-200 text-sm dark:divide-stone-800" aria-label={label}>
+      {events.map((e) => (
+        <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+          <SeverityBadge severity={e.severity} />
+          <span className="font-medium text-stone-900 dark:text-stone-50">{e.eventType}</span>
+          <span className="text-stone-500">{e.userEmail ?? 'anonymous'}</span>
+          <span className="text-stone-500">{e.ipAddress ?? ''}</span>
+          <span className="ml-auto text-stone-500">{dateTime(e.createdAt)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

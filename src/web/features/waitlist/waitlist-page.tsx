@@ -1,0 +1,201 @@
+/**
+ * /waitlist: the beta sign-up (name, e-mail, optional reason, hidden honeypot), sharing, and what
+ * early users can expect. The server validates again and decides duplicates and limits.
+ */
+import { Link as LinkIcon, Share2, Sparkles } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { isAbsoluteHttpUrl, shareLinks, validateWaitlist, WAITLIST, WAITLIST_MESSAGES as W, type WaitlistErrors } from '#shared/admin.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
+import { api, ApiError } from '#web/lib/api.ts';
+
+const EXPECT = [
+  'Early access to new meditations, the journal and routines before anyone else.',
+  'A direct line to the founder: your feedback shapes what we build next.',
+  'Gentle, occasional e-mails, never more than one a fortnight, and no spam.',
+  'Founding-member pricing when subscriptions open to everyone.',
+];
+
+const GETTING_STARTED = [
+  'Join the list with your name and e-mail.',
+  'Watch for a welcome e-mail with your beta invitation.',
+  'Create your account and start with a two-minute practice.',
+  'Tell us what helps and what does not: reply to any e-mail.',
+];
+
+export function WaitlistPage() {
+  useEffect(() => {
+    document.title = 'Join the Beta · Harbour Mind';
+  }, []);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <header className="max-w-2xl">
+        <p className="inline-flex items-center gap-2 rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-200">
+          <Sparkles className="size-4" aria-hidden /> Beta
+        </p>
+        <h1 className="mt-4 font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">Join the Harbour Mind beta</h1>
+        <p className="mt-4 text-lg leading-relaxed text-stone-600 dark:text-stone-300">
+          We are opening Harbour Mind to a small group of early users first. Leave your details and we will invite you as places open.
+        </p>
+      </header>
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
+        <WaitlistForm />
+        <div className="grid content-start gap-8">
+          <ShareBox />
+          <InfoList title="What to expect as an early user" items={EXPECT} />
+          <InfoList title="Getting started" items={GETTING_STARTED} ordered />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function WaitlistForm() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState('');
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<WaitlistErrors>({});
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+  const reasonId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    if (website.trim()) return void toast.error(W.honeypotTitle, { description: W.honeypotBody });
+    const check = validateWaitlist({ name, email, reason });
+    setErrors(check.errors);
+    if (!check.valid) return void toast.error(W.invalidTitle, { description: W.invalidBody });
+    inFlight.current = true;
+    setPending(true);
+    try {
+      await api('/api/waitlist', { method: 'POST', body: { name, email, reason: reason.trim() ? reason : null, website } });
+      toast.success(W.successTitle, { description: W.successBody });
+      setName('');
+      setEmail('');
+      setReason('');
+      setErrors({});
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'database/duplicate-email') toast.error(W.duplicateTitle, { description: W.duplicateBody });
+      else if (error instanceof ApiError && error.status === 429) toast.error(W.rateLimitTitle, { description: W.rateLimitBody });
+      else if (error instanceof ApiError && error.status === 400) toast.error(W.invalidTitle, { description: W.invalidBody });
+      else toast.error(W.failedTitle, { description: W.failedBody });
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="waitlist-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
+      <h2 id="waitlist-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+        Reserve your place
+      </h2>
+      <div className="mt-6 grid gap-5">
+        <Field label="Name" autoComplete="name" value={name} maxLength={WAITLIST.nameMax} onChange={(e) => setName(e.target.value)} error={errors.name} required />
+        <Field label="Email" type="email" autoComplete="email" value={email} maxLength={WAITLIST.emailMax} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <div>
+          <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+            What brings you to Harbour Mind? <span className="font-normal text-stone-500">(optional)</span>
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={WAITLIST.reasonMax}
+            rows={4}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : `${reasonId}-count`}
+            className="w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50"
+          />
+          <p id={`${reasonId}-count`} className="mt-1 text-right text-xs text-stone-500">
+            {reason.length}/{WAITLIST.reasonMax - 1}
+          </p>
+          {errors.reason ? (
+            <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+              {errors.reason}
+            </p>
+          ) : null}
+        </div>
+        {/* Honeypot: invisible to people and screen readers; bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            Website
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+          </label>
+        </div>
+        <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
+          {pending ? W.submitting : W.submit}
+        </Button>
+        <p className="text-xs text-stone-500 dark:text-stone-400">We only use your details to invite you to the beta. See our privacy policy.</p>
+      </div>
+    </form>
+  );
+}
+
+function ShareBox() {
+  const [shareUrl, setShareUrl] = useState(() => `${window.location.origin}/waitlist`);
+  const [draft, setDraft] = useState('');
+  const links = shareLinks(shareUrl);
+  const open = (url: string) => {
+    const { width, height } = WAITLIST.sharePopup;
+    window.open(url, 'share', `width=${width},height=${height},noopener,noreferrer`);
+  };
+  const setUrl = () => {
+    if (!isAbsoluteHttpUrl(draft)) return void toast.error(W.invalidUrlTitle, { description: W.invalidUrlBody });
+    setShareUrl(draft.trim());
+    setDraft('');
+    toast.success(W.urlUpdatedTitle, { description: W.urlUpdatedBody });
+  };
+  return (
+    <section aria-labelledby="share-heading" className="rounded-3xl bg-teal-50/70 p-6 ring-1 ring-teal-100 dark:bg-teal-950/40 dark:ring-teal-900">
+      <h2 id="share-heading" className="font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">
+        Share the beta
+      </h2>
+      <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">“{WAITLIST.shareText}”</p>
+      <p className="mt-3 flex items-center gap-2 break-all text-sm text-stone-700 dark:text-stone-200" data-testid="share-url">
+        <LinkIcon className="size-4 shrink-0" aria-hidden /> {shareUrl}
+      </p>
+      <div className="mt-4 flex gap-2">
+        <input
+          aria-label="Custom share URL"
+          placeholder="https://"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), setUrl())}
+          className="h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-sm dark:border-stone-700 dark:bg-stone-950"
+        />
+        <Button size="sm" variant="secondary" onClick={setUrl}>
+          Set URL
+        </Button>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={() => open(links.twitter)}>
+          <Share2 className="size-4" aria-hidden /> Twitter
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => open(links.facebook)}>
+          <Share2 className="size-4" aria-hidden /> Facebook
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => open(links.linkedin)}>
+          <Share2 className="size-4" aria-hidden /> LinkedIn
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function InfoList({ title, items, ordered = false }: { title: string; items: string[]; ordered?: boolean }) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <section aria-label={title}>
+      <h2 className="font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">{title}</h2>
+      <List className={`mt-3 grid gap-2 text-stone-600 dark:text-stone-300 ${ordered ? 'list-decimal pl-5' : 'list-disc pl-5'}`}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </List>
+    </section>
+  );
+}
