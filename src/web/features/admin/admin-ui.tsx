@@ -1,11 +1,12 @@
 /** Small building blocks shared by the admin tabs. */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
-export function Panel({ title, actions, children, id }: { title: string; actions?: ReactNode; children: ReactNode; id?: string }) {
+export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const id = useId();
   return (
-    <section aria-labelledby={id ?? title} className="rounded-3xl bg-white p-5 ring-1 ring-stone-200 sm:p-6 dark:bg-stone-900 dark:ring-stone-800">
+    <section aria-labelledby={id} className="rounded-3xl bg-white p-5 ring-1 ring-stone-200 sm:p-6 dark:bg-stone-900 dark:ring-stone-800">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id ?? title} className="font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">
+        <h2 id={id} className="font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">
           {title}
         </h2>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -1,0 +1,251 @@
+/**
+ * Administration in Chromium against the real server: an admin made with the CLI uploads a real
+ * file, sees it in the public catalogue, edits and deletes it; the waitlist from a visitor's
+ * sign-up to the admin's CSV; the one-time setup token on a fresh install; non-admins refused;
+ * and an upload killed mid-way leaves nothing behind after a restart.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
+import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+
+async function signIn(page: Page, server: RunningServer, email: string, password: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+describe('an admin granted by the CLI', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const dataDir = makeDataDir();
+    runCli(dataDir, ['create-user', 'ada@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
+    expect(runCli(dataDir, ['grant-role', 'ada@example.com', 'admin'])).toContain('Role admin assigned');
+    server = await startServer({}, { dataDir });
+  });
+  afterAll(() => server?.stop());
+
+  it('uploads a real file, finds it in the catalogue, edits it and deletes it', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('tab', { name: 'Meditations' }).click();
+    const form = page.getByRole('region', { name: 'Upload a meditation' });
+
+    // The form checks before sending: nothing chosen yet.
+    await form.getByRole('button', { name: 'Upload meditation' }).click();
+    await toast(page, 'Please fill in all required fields, select at least one category, and select an audio file');
+
+    await form.getByLabel('Title').fill('Evening Tide');
+    await form.getByLabel('Description').fill('A slow, tidal breath to end the day.');
+    await form.getByLabel(/Categories/).selectOption('sleeping');
+    await form.getByLabel(/Categories/).selectOption('mindfulness');
+    await form.getByRole('textbox', { name: 'Tags' }).fill('  evening ');
+    await form.getByRole('textbox', { name: 'Tags' }).press('Enter');
+    await form.getByRole('textbox', { name: 'Tags' }).fill('Evening');
+    await form.getByRole('button', { name: 'Add' }).click();
+    expect(await form.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(['evening']);
+    await form.getByLabel(/Transcript/).fill('Let the breath come in like the tide.');
+    await form.getByLabel(/Audio file/).setInputFiles('tests/fixtures/audio/tone-3s.mp3');
+    await expect.poll(() => form.getByLabel('Duration').inputValue()).toBe('1 min');
+    await form.getByRole('button', { name: 'Upload meditation' }).click();
+    await toast(page, 'Meditation Uploaded');
+    expect(await form.getByLabel('Title').inputValue()).toBe('');
+
+    const card = page.getByTestId('admin-meditation').filter({ hasText: 'Evening Tide' });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/Sleep & Rest · 1 min/);
+    expect(await card.textContent()).toContain('tone-3s.mp3');
+    expect(await card.textContent()).toMatch(/0\.01 MB/);
+
+    // Public catalogue: a visitor sees it (locked).
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${server.url}/meditations/all`);
+    await visitorPage.getByTestId('meditation-card').filter({ hasText: 'Evening Tide' }).waitFor();
+    await visitor.close();
+
+    // Edit the title inline.
+    await card.getByRole('button', { name: 'Edit Evening Tide' }).click();
+    await page.getByTestId('admin-meditation').getByLabel('Title').fill('Evening Tide, Slowly');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Meditation Updated');
+    const renamed = page.getByTestId('admin-meditation').filter({ hasText: 'Evening Tide, Slowly' });
+    await renamed.waitFor();
+
+    // Download gives the original file back.
+    const [download] = await Promise.all([page.waitForEvent('download'), renamed.getByRole('link', { name: 'Download Evening Tide, Slowly' }).click()]);
+    expect(download.suggestedFilename()).toBe('tone-3s.mp3');
+    expect(readFileSync((await download.path())!).equals(readFileSync('tests/fixtures/audio/tone-3s.mp3'))).toBe(true);
+
+    // Delete, with confirmation: gone from the list, the catalogue and the disk.
+    const filesBefore = readdirSync(join(server.dataDir, 'media', 'meditations')).length;
+    await renamed.getByRole('button', { name: 'Delete Evening Tide, Slowly' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Meditation Deleted');
+    await renamed.waitFor({ state: 'detached' });
+    expect(readdirSync(join(server.dataDir, 'media', 'meditations')).length).toBe(filesBefore - 1);
+    const all = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { title: string }[] };
+    expect(all.meditations.some((m) => m.title.startsWith('Evening Tide'))).toBe(false);
+
+    // The audit log recorded each step.
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    const audit = page.getByTestId('audit-list');
+    await audit.getByText('meditation.delete').waitFor();
+    expect(await audit.textContent()).toContain('meditation.update');
+    expect(await audit.textContent()).toContain('meditation.upload');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('collects a visitor on the waitlist and exports the CSV', async () => {
+    const { page: visitor, context: visitorContext } = await openPage(browser);
+    await visitor.goto(`${server.url}/waitlist`);
+    await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
+    await toast(visitor, 'Invalid information');
+    await visitor.getByText('Please enter a valid email address').waitFor();
+    await visitor.getByLabel('Name').fill("Niamh O'Connor");
+    await visitor.getByLabel('Email').fill('niamh@example.com');
+    await visitor.getByLabel(/What brings you/).fill('Sleep, mostly.');
+    await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
+    await toast(visitor, "You're on the list!");
+    expect(await visitor.getByLabel('Name').inputValue()).toBe('');
+    await visitor.getByLabel('Name').fill('Niamh Again');
+    await visitor.getByLabel('Email').fill('NIAMH@example.com');
+    await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
+    await toast(visitor, 'Already registered');
+
+    // Sharing: a bad URL is refused, a good one is used by the share popups (550x450).
+    await visitor.getByLabel('Custom share URL').fill('not a url');
+    await visitor.getByRole('button', { name: 'Set URL' }).click();
+    await toast(visitor, 'Invalid URL');
+    await visitor.getByLabel('Custom share URL').fill('https://harbourmind.example/beta');
+    await visitor.getByRole('button', { name: 'Set URL' }).click();
+    await toast(visitor, 'URL updated');
+    await visitorContext.route('https://twitter.com/**', (route) => route.fulfill({ status: 200, body: 'shared' }));
+    const [popup] = await Promise.all([visitor.waitForEvent('popup'), visitor.getByRole('button', { name: 'Twitter' }).click()]);
+    expect(decodeURIComponent(popup.url())).toContain('Join the beta - limited spots available!');
+    expect(decodeURIComponent(popup.url())).toContain('https://harbourmind.example/beta');
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([550, 450]);
+    await visitorContext.close();
+
+    const { page, context, problems } = await openPage(browser, { acceptDownloads: true });
+    await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('tab', { name: 'Waitlist' }).click();
+    const table = page.getByTestId('waitlist-table');
+    await table.getByText("Niamh O'Connor").waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^waitlist-entries-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(csv.split('\r\n')[0]).toBe('Name,Email,Reason,Sign-up Date');
+    expect(csv).toContain("Niamh O'Connor,niamh@example.com,\"Sleep, mostly.\",");
+    await toast(page, 'Export successful');
+
+    await page.getByRole('button', { name: 'Clear Data' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to clear all waitlist data? This cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Clear all entries' }).click();
+    await toast(page, 'Waitlist data cleared');
+    await page.getByText('No waitlist entries yet').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows Access Denied, with the role, to a signed-in user who is not an admin', async () => {
+    const { page, context } = await openPage(browser);
+    await signUpAndVerify(server, context, { name: 'Ben User', email: 'ben@example.com', password: 'quiet-harbour-8' });
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('You need administrator privileges to access this dashboard.').waitFor();
+    expect(await page.getByTestId('current-role').textContent()).toBe('user');
+    expect(await page.getByTestId('security-status').textContent()).toBe('Standard User');
+    expect(await page.getByRole('tab').count()).toBe(0);
+    // The server refuses too, whatever the page shows.
+    expect((await context.request.get(`${server.url}/api/admin/waitlist`)).status()).toBe(403);
+    await context.close();
+  });
+});
+
+describe('a fresh install', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('lets the first user become admin only with the token printed at start', async () => {
+    const token = /setup token: (hm-setup-[A-Za-z0-9_-]+)/.exec(server.logs())?.[1];
+    expect(token).toBeTruthy();
+    const { page, context } = await openPage(browser);
+    await signUpAndVerify(server, context, { name: 'Fern Founder', email: 'fern@example.com', password: 'quiet-harbour-7' });
+    await page.goto(`${server.url}/admin`);
+    const setup = page.getByRole('region', { name: 'Admin Setup' });
+    await setup.getByLabel('Setup token').fill('hm-setup-guess');
+    await setup.getByRole('button', { name: 'Grant me admin access' }).click();
+    await toast(page, 'Role Refresh Failed');
+    await setup.getByLabel('Setup token').fill(token!);
+    await setup.getByRole('button', { name: 'Grant me admin access' }).click();
+    await toast(page, 'Role Status Refreshed');
+    await page.getByRole('tab', { name: 'User Roles' }).waitFor();
+    await page.getByRole('tab', { name: 'Setup' }).click();
+    expect(await page.getByTestId('security-status').textContent()).toBe('Verified Admin');
+    await page.getByText('An administrator already exists').waitFor();
+    await context.close();
+  });
+});
+
+describe('a killed upload', () => {
+  it('leaves no temporary part, stored file or row once the server restarts', async () => {
+    const dataDir = makeDataDir();
+    runCli(dataDir, ['create-user', 'kim@example.com', 'quiet-harbour-6', '--name', 'Kim Admin', '--verified']);
+    runCli(dataDir, ['grant-role', 'kim@example.com', 'admin']);
+    let server = await startServer({}, { dataDir, keepData: true });
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: 'kim@example.com', password: 'quiet-harbour-6' }) });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const countBefore = ((await (await fetch(`${server.url}/api/meditations?category=all`)).json()) as { meditations: unknown[] }).meditations.length;
+    const filesBefore = readdirSync(join(dataDir, 'media', 'meditations')).length;
+
+    // Start a 20 MB multipart upload, send half of it, then kill the server.
+    const boundary = 'hm-killed-upload';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf Sent\r\n--${boundary}\r\nContent-Disposition: form-data; name="categories"\r\n\r\nsleeping\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+    );
+    const req = request(`${server.url}/api/admin/meditations`, { method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + 20 * 1024 * 1024 + 40 } });
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(Buffer.alloc(10 * 1024 * 1024, 0x55));
+    const uploads = join(dataDir, 'uploads');
+    await expect.poll(() => (existsSync(uploads) ? readdirSync(uploads, { recursive: true }).filter((n) => String(n).endsWith('.part')).length : 0), { timeout: 10_000 }).toBe(1);
+    await server.kill();
+    req.destroy();
+
+    server = await startServer({}, { dataDir });
+    try {
+      expect(readdirSync(uploads, { recursive: true }).filter((n) => String(n).endsWith('.part'))).toEqual([]);
+      expect(readdirSync(join(dataDir, 'media', 'meditations')).length).toBe(filesBefore);
+      const after = (await (await fetch(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { title: string }[] };
+      expect(after.meditations.length).toBe(countBefore);
+      expect(after.meditations.some((m) => m.title === 'Half Sent')).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+});
