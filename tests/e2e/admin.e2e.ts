@@ -181,6 +181,44 @@ describe('an admin granted by the CLI', () => {
     expect((await context.request.get(`${server.url}/api/admin/waitlist`)).status()).toBe(403);
     await context.close();
   });
+  it('assigns a role in the User Roles tab; the editor then manages meditations only; revoking ends it', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('tab', { name: 'User Roles' }).click();
+    const assign = page.getByRole('region', { name: 'Assign a role' });
+    await assign.getByLabel('Email').fill('ada@example.com');
+    await assign.getByLabel('Role').selectOption('user');
+    await assign.getByRole('button', { name: 'Assign role' }).click();
+    await toast(page, 'Cannot assign roles to your own account after initial setup');
+    await assign.getByLabel('Email').fill('nobody@example.com');
+    await assign.getByRole('button', { name: 'Assign role' }).click();
+    await toast(page, 'Feature Limited');
+    await assign.getByLabel('Email').fill('ben@example.com');
+    await assign.getByLabel('Role').selectOption('editor');
+    await assign.getByRole('button', { name: 'Assign role' }).click();
+    await toast(page, 'Role assigned successfully');
+    const records = page.getByTestId('role-record');
+    await records.filter({ hasText: 'ben@example.com' }).getByText('editor').waitFor();
+    expect(await records.filter({ hasText: 'ada@example.com' }).getByRole('button', { name: /Revoke/ }).isDisabled()).toBe(true);
+
+    const { page: editor, context: editorContext } = await openPage(browser);
+    await signIn(editor, server, 'ben@example.com', 'quiet-harbour-8');
+    await editor.goto(`${server.url}/admin`);
+    await editor.getByRole('region', { name: 'Upload a meditation' }).waitFor();
+    expect(await editor.getByRole('tab').allTextContents()).toEqual(['Meditations']);
+    expect((await editorContext.request.get(`${server.url}/api/admin/waitlist`)).status()).toBe(403);
+
+    await records.filter({ hasText: 'ben@example.com' }).getByRole('button', { name: 'Revoke editor from ben@example.com' }).click();
+    await toast(page, 'Role revoked successfully');
+    await records.filter({ hasText: 'ben@example.com' }).waitFor({ state: 'detached' });
+    await editor.reload();
+    await editor.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await editorContext.close();
+    // The refused assignments above answer 403/404 on purpose; the browser logs those responses.
+    expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a fresh install', () => {
