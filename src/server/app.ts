@@ -26,7 +26,8 @@ import { mediaRoutes } from '#server/features/media/media.routes.ts';
 import { adminMeditationRoutes } from '#server/features/admin/admin-meditations.routes.ts';
 import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { waitlistRoutes } from '#server/features/waitlist/waitlist.routes.ts';
-import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
+import type { MediaStorage } from '#server/media-storage.ts';
+import { openMediaStorage } from '#server/runtime.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from '#server/features/health/health.routes.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
@@ -50,7 +51,7 @@ const requestSerializer = (req: { method: string; url: string; ip?: string }) =>
   ip: req.ip,
 });
 
-export async function buildApp({ config, database, storage = createLocalMediaStorage(join(config.dataDir, 'media')), logger }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, storage = openMediaStorage(config), logger }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: JSON_BODY_LIMIT_BYTES,

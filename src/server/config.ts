@@ -41,6 +41,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   REDIS_URL: optionalString,
+  /** S3-compatible media storage; unset keeps audio in DATA_DIR/media. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().trim().default('Harbour Mind <hello@harbourmind.app>'),
   AUTH_SECRET: optionalString,
@@ -73,6 +80,7 @@ export type Config = {
   mediaUrlTtlSeconds: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
@@ -113,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+      : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,

@@ -10,12 +10,15 @@ import { isCatalogueEmpty, seedDemoCatalogue } from '#server/db/seed.ts';
 import { sweepUploads } from '#server/features/admin/meditation-upload.service.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
+import { createS3Client, createS3MediaStorage } from '#server/s3-media-storage.ts';
 
 export function openDatabase(config: Config): DatabaseHandle {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: join(config.dataDir, 'pglite') });
 }
 
+/** S3-compatible storage when S3_BUCKET is set, the DATA_DIR/media folder otherwise. */
 export function openMediaStorage(config: Config): MediaStorage {
+  if (config.s3) return createS3MediaStorage(createS3Client(config.s3), config.s3.bucket);
   return createLocalMediaStorage(join(config.dataDir, 'media'));
 }
 

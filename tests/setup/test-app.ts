@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
+import type { MediaStorage } from '#server/media-storage.ts';
+import { openMediaStorage } from '#server/runtime.ts';
 import { createTestDatabase, type TestDbKind } from '#tests/setup/test-db.ts';
 
 export type TestApp = {
@@ -37,7 +38,7 @@ export async function createTestApp({
     { webDistDir: join(dataDir, 'no-web-build'), ...overrides },
   );
   const database = await createTestDatabase(kind);
-  const storage = createLocalMediaStorage(join(dataDir, 'media'));
+  const storage = openMediaStorage(config);
   const app = await buildApp({ config, database, storage, logger: logger ?? false });
   await app.ready();
   return {
