@@ -2,7 +2,6 @@
  * Page routes; screens off the landing path load on demand to keep the first download small.
  * Page routes. Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks). */
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage } from '#web/features/coming-soon/coming-soon-page.tsx';
 import { MeditationsPage } from '#web/features/catalogue/meditations-page.tsx';
 import { HomePage } from '#web/features/home/home-page.tsx';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
@@ -31,9 +30,9 @@ export const routes: RouteObject[] = [
       { path: '/subscribe', lazy: () => import('#web/features/billing/subscribe-page.tsx').then((m) => ({ Component: m.SubscribePage })) },
       { path: '/account', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
       { path: '/profile', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
-      { path: '/journal', element: <ComingSoonPage title="Journal" /> },
-      { path: '/morning-routine', element: <ComingSoonPage title="Create Your Morning Routine" /> },
-      { path: '/evening-routine', element: <ComingSoonPage title="Create Your Evening Routine" /> },
+      { path: '/journal', lazy: () => import('#web/features/journal/journal-page.tsx').then((m) => ({ Component: m.JournalPage })) },
+      { path: '/morning-routine', lazy: () => import('#web/features/routines/routine-pages.tsx').then((m) => ({ Component: m.MorningRoutinePage })) },
+      { path: '/evening-routine', lazy: () => import('#web/features/routines/routine-pages.tsx').then((m) => ({ Component: m.EveningRoutinePage })) },
       { path: '/waitlist', lazy: () => import('#web/features/waitlist/waitlist-page.tsx').then((m) => ({ Component: m.WaitlistPage })) },
       { path: '/admin', lazy: () => import('#web/features/admin/admin-page.tsx').then((m) => ({ Component: m.AdminPage })) },
       { path: '*', element: <NotFoundPage /> },

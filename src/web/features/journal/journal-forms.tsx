@@ -1,0 +1,163 @@
+/** The three journal forms. Each owns its draft; Save is enabled only by the spec's rules. */
+import { useEffect, useId, useState } from 'react';
+import {
+  blankCbt,
+  blankDbt,
+  blankMindfulness,
+  canSave,
+  DBT_SKILLS,
+  DISTORTIONS,
+  JOURNAL,
+  MOOD_LABEL,
+  PROMPTS,
+  timeOfDayAt,
+  type CbtContent,
+  type DbtContent,
+  type JournalType,
+  type MindfulnessContent,
+  type TimeOfDay,
+} from '#shared/journal.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextArea } from '#web/components/ui/text-area.tsx';
+
+/** Returns true when the entry was saved (the form then resets). */
+export type SaveHandler = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent) => boolean;
+
+/** The clock's time of day, kept current while the page is open. */
+function useClockTimeOfDay(): TimeOfDay {
+  const [value, setValue] = useState(() => timeOfDayAt(new Date()));
+  useEffect(() => {
+    const timer = setInterval(() => setValue(timeOfDayAt(new Date())), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return value;
+}
+
+function Scale({ label, value, onChange, low, high }: { label: string; value: number; onChange: (n: number) => void; low: string; high: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 flex items-baseline justify-between text-sm font-medium text-stone-700 dark:text-stone-200">
+        <span>{label}</span>
+        <span className="font-serif text-2xl text-teal-800 dark:text-teal-200" aria-hidden>
+          {value}
+        </span>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={JOURNAL.scaleMin}
+        max={JOURNAL.scaleMax}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-valuetext={`${value} out of 10`}
+        className="w-full accent-teal-700 dark:accent-teal-300"
+      />
+      <div className="flex justify-between text-xs text-stone-500">
+        <span>{low}</span>
+        <span>{high}</span>
+      </div>
+    </div>
+  );
+}
+
+function Chips<T extends string>({ legend, options, selected, onToggle }: { legend: string; options: readonly { id: T; label: string; description: string }[]; selected: T[]; onToggle: (id: T) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-stone-700 dark:text-stone-200">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((o) => {
+          const on = selected.includes(o.id);
+          return (
+            <button
+              key={o.id}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onToggle(o.id)}
+              className={`rounded-2xl p-3 text-left ring-1 transition-colors ${on ? 'bg-teal-50 ring-2 ring-teal-600 dark:bg-teal-950 dark:ring-teal-300' : 'bg-white ring-stone-200 hover:bg-stone-50 dark:bg-stone-950 dark:ring-stone-800 dark:hover:bg-stone-900'}`}
+            >
+              <span className="block font-medium text-stone-900 dark:text-stone-50">{o.label}</span>
+              <span className="mt-0.5 block text-sm text-stone-600 dark:text-stone-300">{o.description}</span>
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+const toggle = <T,>(list: T[], id: T) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+
+function SaveRow({ enabled, onSave, hint }: { enabled: boolean; onSave: () => void; hint: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="submit" disabled={!enabled} onClick={onSave}>
+        Save entry
+      </Button>
+      {!enabled ? <p className="text-sm text-stone-500 dark:text-stone-400">{hint}</p> : null}
+    </div>
+  );
+}
+
+export function MindfulnessForm({ onSave }: { onSave: SaveHandler }) {
+  const [draft, setDraft] = useState<MindfulnessContent>(blankMindfulness);
+  const clock = useClockTimeOfDay();
+  const time = draft.timeOfDay || clock;
+  const prompts = PROMPTS[time];
+  const set = (patch: Partial<MindfulnessContent>) => setDraft((d) => ({ ...d, ...patch }));
+  const timeId = useId();
+  const enabled = canSave('mindfulness', { ...draft, intention: time === 'morning' ? draft.intention : '', reflection: time === 'evening' ? draft.reflection : '' });
+  return (
+    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="Mindfulness entry">
+      <div>
+        <label htmlFor={timeId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+          Time of day
+        </label>
+        <select id={timeId} value={draft.timeOfDay} onChange={(e) => set({ timeOfDay: e.target.value as TimeOfDay | '' })} className="h-11 rounded-2xl border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-950">
+          <option value="">Now ({clock})</option>
+          <option value="morning">Morning</option>
+          <option value="afternoon">Afternoon</option>
+          <option value="evening">Evening</option>
+        </select>
+      </div>
+      <TextArea label="Gratitude" hint={prompts.gratitude} value={draft.gratitude} maxLength={JOURNAL.textMax} onChange={(e) => set({ gratitude: e.target.value })} />
+      {time === 'morning' ? <TextArea label="Intention for today" hint="One small way you would like to be today." value={draft.intention} maxLength={JOURNAL.textMax} onChange={(e) => set({ intention: e.target.value })} /> : null}
+      <Scale label={`How is your mood ${MOOD_LABEL[time]}?`} value={draft.mood} onChange={(mood) => set({ mood })} low="1 · very low" high="10 · very good" />
+      <TextArea label="Mindful moments" hint={prompts.moments} value={draft.mindfulMoments} maxLength={JOURNAL.textMax} onChange={(e) => set({ mindfulMoments: e.target.value })} />
+      <TextArea label="Challenges" hint={prompts.challenges} value={draft.challenges} maxLength={JOURNAL.textMax} onChange={(e) => set({ challenges: e.target.value })} />
+      {time === 'evening' ? <TextArea label="Evening reflection" hint="Looking back on today, what would you like to let go of, and what would you like to keep?" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} /> : null}
+      <SaveRow enabled={enabled} hint={`Write a gratitude${time === 'morning' ? ', an intention' : ''}${time === 'evening' ? ' or a reflection' : ''} to save.`} onSave={() => onSave('mindfulness', draft) && setDraft(blankMindfulness())} />
+    </form>
+  );
+}
+
+export function CbtForm({ onSave }: { onSave: SaveHandler }) {
+  const [draft, setDraft] = useState<CbtContent>(blankCbt);
+  const set = (patch: Partial<CbtContent>) => setDraft((d) => ({ ...d, ...patch }));
+  return (
+    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="CBT entry">
+      <TextArea label="Thought patterns" hint="What went through your mind? Write the thought as it came." value={draft.thoughtPatterns} maxLength={JOURNAL.textMax} onChange={(e) => set({ thoughtPatterns: e.target.value })} />
+      <Chips legend="Thinking traps you notice (cognitive distortions)" options={DISTORTIONS} selected={draft.cognitiveDistortions} onToggle={(id) => set({ cognitiveDistortions: toggle(draft.cognitiveDistortions, id) })} />
+      <TextArea label="A kinder, more balanced thought" hint="What would you say to a friend who had this thought?" value={draft.reframe} maxLength={JOURNAL.textMax} onChange={(e) => set({ reframe: e.target.value })} />
+      <SaveRow enabled={canSave('cbt', draft)} hint="Write down the thought to save." onSave={() => onSave('cbt', draft) && setDraft(blankCbt())} />
+    </form>
+  );
+}
+
+export function DbtForm({ onSave }: { onSave: SaveHandler }) {
+  const [draft, setDraft] = useState<DbtContent>(blankDbt);
+  const set = (patch: Partial<DbtContent>) => setDraft((d) => ({ ...d, ...patch }));
+  return (
+    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="DBT entry">
+      <TextArea label="Situation" hint="What happened? Just the facts, as a camera would see them." value={draft.situation} maxLength={JOURNAL.textMax} onChange={(e) => set({ situation: e.target.value })} />
+      <TextArea label="Emotions" hint="Name what you felt: sad, angry, scared, ashamed…" value={draft.emotions} maxLength={JOURNAL.textMax} onChange={(e) => set({ emotions: e.target.value })} />
+      <Scale label="Intensity" value={draft.intensity} onChange={(intensity) => set({ intensity })} low="1 · mild" high="10 · overwhelming" />
+      <TextArea label="Thoughts" value={draft.thoughts} maxLength={JOURNAL.textMax} onChange={(e) => set({ thoughts: e.target.value })} />
+      <Chips legend="DBT skills you used or could use" options={DBT_SKILLS} selected={draft.dbtSkills} onToggle={(id) => set({ dbtSkills: toggle(draft.dbtSkills, id) })} />
+      <TextArea label="Coping skills" hint="What helped, even a little?" value={draft.copingSkills} maxLength={JOURNAL.textMax} onChange={(e) => set({ copingSkills: e.target.value })} />
+      <TextArea label="Reflection" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} />
+      <SaveRow enabled={canSave('dbt', draft)} hint="Describe the situation and your emotions to save." onSave={() => onSave('dbt', draft) && setDraft(blankDbt())} />
+    </form>
+  );
+}

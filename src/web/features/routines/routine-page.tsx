@@ -1,0 +1,217 @@
+/**
+ * /morning-routine and /evening-routine: pick a template or build your own, tick things off,
+ * save today's progress (on this device). Browsing and ticking need no account; saving does.
+ */
+import { Check, Clock, Lock, Plus, X } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { localDay } from '#shared/journal.ts';
+import { DEFAULT_TEMPLATE, emptyProgress, msUntilNextMidnight, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, totalMinutes, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
+
+function load(kind: RoutineKind): StoredRoutine {
+  const today = localDay(new Date());
+  try {
+    return readRoutine(kind, localStorage.getItem(ROUTINE_COPY[kind].storageKey), today);
+  } catch {
+    return emptyProgress(kind, today);
+  }
+}
+
+/** Spec: progress resets at the next local midnight, and every day after. */
+function useMidnightReset(onMidnight: () => void) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      timer = setTimeout(() => {
+        onMidnight();
+        arm();
+      }, msUntilNextMidnight(new Date()) + 500);
+    };
+    arm();
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+export function RoutinePage({ kind }: { kind: RoutineKind }) {
+  const copy = ROUTINE_COPY[kind];
+  const templates = ROUTINE_TEMPLATES[kind];
+  const [state, setState] = useState<StoredRoutine>(() => load(kind));
+  const [tab, setTab] = useState<'templates' | 'custom'>('templates');
+  const [selected, setSelected] = useState(DEFAULT_TEMPLATE);
+  useEffect(() => {
+    document.title = `${copy.title} · Harbour Mind`;
+    setState(load(kind));
+    setSelected(DEFAULT_TEMPLATE);
+    setTab('templates');
+  }, [kind, copy.title]);
+  useMidnightReset(() => {
+    const fresh = emptyProgress(kind, localDay(new Date()));
+    setState(fresh);
+    try {
+      localStorage.removeItem(copy.storageKey);
+    } catch {
+      /* nothing stored */
+    }
+  });
+
+  const template = templates.find((t) => t.id === selected) ?? templates[0]!;
+  const checks = state.progress[template.id] ?? template.activities.map(() => false);
+  const toggleTemplate = (i: number) => setState((s) => ({ ...s, progress: { ...s.progress, [template.id]: checks.map((c, j) => (j === i ? !c : c)) } }));
+  const setCustom = (custom: Activity[]) => setState((s) => ({ ...s, custom }));
+
+  const save = () => {
+    const today = localDay(new Date());
+    try {
+      localStorage.setItem(copy.storageKey, JSON.stringify({ ...state, date: today }));
+      toast.success(copy.savedTitle, { description: copy.savedBody });
+    } catch {
+      toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked.' });
+    }
+  };
+
+  const customise = () => {
+    const extra = template.activities.filter((a) => !/meditation/i.test(a.title)).map((a, i) => ({ id: `from-${template.id}-${i}`, title: a.title, duration: a.duration }));
+    setCustom([state.custom[0]!, ...extra]);
+    setTab('custom');
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{copy.title}</h1>
+      <p className="mt-3 text-lg text-stone-600 dark:text-stone-300">{copy.hint}</p>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as 'templates' | 'custom')} className="mt-8">
+        <Tabs.List aria-label="Routine" className="flex gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
+          {[
+            ['templates', 'Choose a Template'],
+            ['custom', 'Create Custom Routine'],
+          ].map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value!}
+              className="h-10 flex-1 rounded-full text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm dark:text-stone-300 dark:data-[state=active]:bg-stone-950 dark:data-[state=active]:text-stone-50"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="templates" className="mt-6">
+          <ul className="grid gap-4 sm:grid-cols-2" aria-label="Templates">
+            {templates.map((t) => {
+              const on = t.id === template.id;
+              return (
+                <li key={t.id}>
+                  <button
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => setSelected(t.id)}
+                    className={`h-full w-full rounded-3xl p-5 text-left ring-1 transition ${on ? 'bg-teal-50 ring-2 ring-teal-600 dark:bg-teal-950 dark:ring-teal-300' : 'bg-white ring-stone-200 hover:bg-stone-50 dark:bg-stone-900 dark:ring-stone-800'}`}
+                  >
+                    <span className="block font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">{t.title}</span>
+                    <span className="mt-1 block text-sm text-stone-600 dark:text-stone-300">{t.description}</span>
+                    <span className="mt-3 flex items-center gap-3 text-sm text-stone-500">
+                      <span>{t.activities.length} activities</span>
+                      <span className="inline-flex items-center gap-1">
+                        <Clock className="size-4" aria-hidden /> {totalMinutes(t.activities)} min
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <section aria-label={`${template.title} checklist`} className="mt-6 rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+            <h2 className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">{template.title}</h2>
+            <p className="mt-1 text-sm text-stone-500" data-testid="routine-progress">
+              {checks.filter(Boolean).length} of {checks.length} done · {totalMinutes(template.activities)} min in total
+            </p>
+            <ul className="mt-4 grid gap-2">
+              {template.activities.map((activity, i) => (
+                <li key={activity.id}>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-2xl p-3 hover:bg-stone-50 dark:hover:bg-stone-800">
+                    <input type="checkbox" checked={checks[i] ?? false} onChange={() => toggleTemplate(i)} className="size-5 accent-teal-700" />
+                    <span className={`flex-1 ${checks[i] ? 'text-stone-400 line-through' : 'text-stone-800 dark:text-stone-100'}`}>{activity.title}</span>
+                    <span className="text-sm text-stone-500">{activity.duration}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-5 flex flex-wrap items-center gap-3">
+              <Button variant="outline" onClick={customise}>
+                Customise This Routine
+              </Button>
+              <SaveControl onSave={save} />
+            </div>
+          </section>
+        </Tabs.Content>
+
+        <Tabs.Content value="custom" className="mt-6">
+          <CustomRoutine kind={kind} rows={state.custom} onChange={setCustom} onSave={save} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function SaveControl({ onSave }: { onSave: () => void }) {
+  return (
+    <div className="min-w-64">
+      <SignInGuard>
+        <Button onClick={onSave}>
+          <Check className="size-4" aria-hidden /> Save progress
+        </Button>
+      </SignInGuard>
+    </div>
+  );
+}
+
+function CustomRoutine({ kind, rows, onChange, onSave }: { kind: RoutineKind; rows: Activity[]; onChange: (rows: Activity[]) => void; onSave: () => void }) {
+  const update = (i: number, patch: Partial<Activity>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <section aria-label="Custom routine" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+      <p className="text-sm text-stone-500">Your routine starts with a meditation; add whatever helps you after it. {totalMinutes(rows)} min in total.</p>
+      <ol className="mt-4 grid gap-3">
+        {rows.map((row, i) => {
+          const locked = i === 0;
+          return (
+            <li key={row.id} className="grid grid-cols-[auto_1fr_8rem_auto] items-center gap-2" data-testid="custom-activity">
+              <input type="checkbox" aria-label={`Done: ${row.title || `activity ${i + 1}`}`} checked={row.completed ?? false} onChange={() => update(i, { completed: !row.completed })} className="size-5 accent-teal-700" />
+              <div className="relative">
+                <input
+                  aria-label={`Activity ${i + 1}${locked ? ' (required)' : ''}`}
+                  value={row.title}
+                  readOnly={locked}
+                  aria-readonly={locked}
+                  placeholder="What will you do?"
+                  maxLength={200}
+                  onChange={(e) => !locked && update(i, { title: e.target.value })}
+                  className={`h-11 w-full rounded-2xl border border-stone-300 px-4 dark:border-stone-700 ${locked ? 'bg-stone-100 pr-10 text-stone-700 dark:bg-stone-800 dark:text-stone-200' : 'bg-white dark:bg-stone-950'}`}
+                />
+                {locked ? <Lock className="absolute right-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" aria-label="Required, cannot be changed" /> : null}
+              </div>
+              <input aria-label={`Duration of activity ${i + 1}`} value={row.duration} placeholder="10 mins" maxLength={40} onChange={(e) => update(i, { duration: e.target.value })} className="h-11 w-full rounded-2xl border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-950" />
+              {locked ? (
+                <span className="size-9" aria-hidden />
+              ) : (
+                <button type="button" className="inline-flex size-9 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={`Remove activity ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                  <X className="size-4" aria-hidden />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <Button variant="outline" onClick={() => onChange([...rows, { id: `custom-${Date.now()}`, title: '', duration: '' }])}>
+          <Plus className="size-4" aria-hidden /> Add Another Activity
+        </Button>
+        <SaveControl onSave={onSave} />
+      </div>
+      <p className="sr-only">{kind === 'morning' ? 'Morning' : 'Evening'} routine</p>
+    </section>
+  );
+}

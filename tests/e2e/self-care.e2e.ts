@@ -1,0 +1,204 @@
+/**
+ * The journal and the routines in Chromium against the real server: a subscriber saves one entry
+ * of each type and sees it listed and counted; a non-subscriber gets the subscription dialog and
+ * keeps what they wrote; a damaged store is recovered; routines are ticked, customised and saved,
+ * signed out and in.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
+import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { createSubscriber, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+
+describe('the journal', () => {
+  it('saves one entry of each type for a subscriber, lists them newest first and counts them', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Jo Marsh', email: 'jo@example.com', password: 'quiet-harbour-1' });
+    // Make the clock a weekday evening so the mindfulness form shows its evening fields.
+    await page.clock.setFixedTime(new Date(2026, 10, 25, 19, 30));
+    await page.goto(`${server.url}/journal`);
+    await page.getByRole('heading', { name: 'Therapeutic Journal' }).waitFor();
+    await page.getByText('No journal entries yet - Start your therapeutic journalling journey by adding your first entry above.').waitFor();
+    expect(await page.getByRole('complementary', { name: 'About this journal' }).count()).toBe(2);
+    await page.getByText('Need help now?').first().click();
+    await page.getByRole('link', { name: 'Samaritans' }).first().waitFor();
+
+    // Mindfulness: Save waits for gratitude, intention or reflection; evening shows the reflection, not the intention.
+    const mindfulness = page.getByRole('form', { name: 'Mindfulness entry' });
+    const save = mindfulness.getByRole('button', { name: 'Save entry' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await mindfulness.getByLabel('Intention for today').count()).toBe(0);
+    await mindfulness.getByText('How is your mood this evening?').waitFor();
+    await mindfulness.getByLabel('Mindful moments').fill('The walk home in the rain.');
+    expect(await save.isDisabled()).toBe(true);
+    await mindfulness.getByLabel('Evening reflection').fill('I let the small things go.');
+    await mindfulness.getByLabel(/How is your mood/).fill('8');
+    await save.click();
+    await toast(page, 'Journal entry saved successfully');
+    await page.getByText('Your reflection has been saved to your private journal.').waitFor();
+    expect(await mindfulness.getByLabel('Evening reflection').inputValue()).toBe('');
+    expect(await mindfulness.getByLabel(/How is your mood/).inputValue()).toBe('5');
+
+    // CBT with two thinking traps.
+    await page.getByRole('tab', { name: 'CBT' }).click();
+    const cbt = page.getByRole('form', { name: 'CBT entry' });
+    await cbt.getByLabel('Thought patterns').fill('I always mess things up.');
+    await cbt.getByRole('button', { name: /Overgeneralisation/ }).click();
+    await cbt.getByRole('button', { name: /All-or-nothing thinking/ }).click();
+    expect(await cbt.getByRole('button', { name: /Overgeneralisation/ }).getAttribute('aria-pressed')).toBe('true');
+    await cbt.getByLabel('A kinder, more balanced thought').fill('I got one thing wrong today, and many right.');
+    await cbt.getByRole('button', { name: 'Save entry' }).click();
+    await toast(page, 'Journal entry saved successfully');
+
+    // DBT needs situation and emotions.
+    await page.getByRole('tab', { name: 'DBT' }).click();
+    const dbt = page.getByRole('form', { name: 'DBT entry' });
+    await dbt.getByLabel('Situation').fill('A tense meeting.');
+    expect(await dbt.getByRole('button', { name: 'Save entry' }).isDisabled()).toBe(true);
+    await dbt.getByLabel('Emotions').fill('Anxious, a bit angry');
+    await dbt.getByLabel('Intensity').fill('7');
+    await dbt.getByRole('button', { name: /Grounding/ }).click();
+    await dbt.getByRole('button', { name: 'Save entry' }).click();
+    await toast(page, 'Journal entry saved successfully');
+
+    const entries = page.getByTestId('journal-entry');
+    await expect.poll(() => entries.count()).toBe(3);
+    expect(await entries.nth(0).textContent()).toContain('DBT');
+    expect(await entries.nth(0).textContent()).toContain('intensity 7 / 10');
+    expect(await entries.nth(1).textContent()).toContain('Overgeneralisation');
+    expect(await entries.nth(2).textContent()).toContain('8 / 10');
+    expect(await page.getByTestId('journal-total').textContent()).toBe('3');
+    expect(await page.getByTestId('journal-streak').textContent()).toBe('1 day');
+    expect(await page.getByTestId('entries-this-week').textContent()).toBe('3');
+    expect(await page.getByTestId('journal-split').textContent()).toBe('Morning 0 · Afternoon 0 · Evening 3');
+    await page.getByText(/Thinking traps you notice most: .*Overgeneralisation \(1\)/).waitFor();
+
+    // Kept on the device, no server involved: a reload shows them; the server holds nothing.
+    await page.reload();
+    await expect.poll(() => entries.count()).toBe(3);
+
+    // Export and delete.
+    const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Markdown' }).click()]);
+    expect(markdown.suggestedFilename()).toMatch(/\.md$/);
+    await entries.nth(0).getByRole('button', { name: /Delete the dbt entry/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => entries.count()).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('asks a non-subscriber to subscribe and keeps what they wrote', async () => {
+    const { page, context } = await openPage(browser);
+    await signUpAndVerify(server, context, { name: 'Kit Lane', email: 'kit@example.com', password: 'quiet-harbour-2' });
+    await page.goto(`${server.url}/journal`);
+    await page.getByRole('tab', { name: 'CBT' }).click();
+    const cbt = page.getByRole('form', { name: 'CBT entry' });
+    await cbt.getByLabel('Thought patterns').fill('Nobody would miss me at the party.');
+    await cbt.getByRole('button', { name: 'Save entry' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Saving your reflections is part of your subscription. Subscribe to keep your journaling safe.').waitFor();
+    await dialog.getByRole('link', { name: 'Subscribe' }).waitFor();
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    expect(await cbt.getByLabel('Thought patterns').inputValue()).toBe('Nobody would miss me at the party.');
+    expect(await page.evaluate(() => localStorage.getItem('journalEntries'))).toBeNull();
+    await context.close();
+  });
+
+  it('recovers what it can from a damaged store, keeps a backup and says so', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/`);
+    const good = { id: '1700000000000', type: 'cbt', date: '2026-11-20', timeOfDay: 'morning', content: { thoughtPatterns: 'A thought that survived', cognitiveDistortions: [], reframe: '' } };
+    const raw = JSON.stringify([good, { id: 'x', type: 'nonsense' }, 42]);
+    await page.evaluate((value) => localStorage.setItem('journalEntries', value), raw);
+    await page.goto(`${server.url}/journal`);
+    await toast(page, 'Some journal entries could not be read');
+    await page.getByText('A thought that survived').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('journalEntries.corruptBackup'))).toBe(raw);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('journalEntries')))!)).toHaveLength(1);
+
+    await page.evaluate(() => localStorage.setItem('journalEntries', '{"not": "a list"'));
+    await page.reload();
+    await page.getByText('No journal entries yet', { exact: false }).waitFor();
+    // The first backup is never overwritten by a later damage.
+    expect(await page.evaluate(() => localStorage.getItem('journalEntries.corruptBackup'))).toBe(raw);
+    await context.close();
+  });
+});
+
+describe('routines', () => {
+  it('lets a visitor tick a template, but saving needs an account', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${server.url}/morning-routine`);
+    await page.getByRole('heading', { name: 'Create Your Morning Routine' }).waitFor();
+    await page.getByText('Morning routines typically take 30-60 minutes.').waitFor();
+    expect(await page.getByRole('tab', { name: 'Choose a Template' }).getAttribute('aria-selected')).toBe('true');
+    const templates = page.getByRole('list', { name: 'Templates' }).getByRole('button');
+    expect(await templates.count()).toBe(4);
+    expect(await templates.first().getAttribute('aria-pressed')).toBe('true');
+    expect(await templates.first().textContent()).toContain("Founder's Favourite");
+    expect(await templates.first().textContent()).toContain('5 activities');
+    expect(await templates.first().textContent()).toContain('40 min');
+    const checklist = page.getByRole('region', { name: "Founder's Favourite checklist" });
+    await checklist.getByRole('checkbox').nth(1).check();
+    expect(await page.getByTestId('routine-progress').textContent()).toMatch(/^1 of 5 done/);
+    await checklist.getByText('Sign In Required').waitFor();
+    await checklist.getByText('Please sign in to access this feature').waitFor();
+    expect(await checklist.getByRole('button', { name: 'Save progress' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('builds a custom evening routine, saves it, and finds it again today', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signUpAndVerify(server, context, { name: 'Rae Hill', email: 'rae@example.com', password: 'quiet-harbour-3' });
+    await page.goto(`${server.url}/evening-routine`);
+    await page.getByRole('heading', { name: 'Create Your Evening Routine' }).waitFor();
+    await page.getByText('Evening routines typically take 30-45 minutes.').waitFor();
+    await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
+    await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().check();
+    await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('button', { name: 'Save progress' }).click();
+    await toast(page, 'Evening routine complete! Well done.');
+    await page.getByText('Your evening routine progress has been saved.').waitFor();
+
+    await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
+    const custom = page.getByRole('region', { name: 'Custom routine' });
+    const first = custom.getByLabel('Activity 1 (required)');
+    expect(await first.inputValue()).toBe('Do an evening meditation');
+    expect(await first.getAttribute('readonly')).not.toBeNull();
+    await custom.getByLabel('Activity 2').fill('Read a chapter');
+    await custom.getByLabel('Duration of activity 2').fill('20 mins');
+    await custom.getByRole('button', { name: 'Add Another Activity' }).click();
+    await custom.getByLabel('Activity 3').fill('Lights out');
+    await custom.getByLabel('Duration of activity 3').fill('5 mins');
+    await custom.getByText('35 min in total').waitFor();
+    await custom.getByRole('button', { name: 'Save progress' }).click();
+    await toast(page, 'Evening routine complete! Well done.');
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
+    expect(await custom.getByLabel('Activity 3').inputValue()).toBe('Lights out');
+    await page.getByRole('tab', { name: 'Choose a Template' }).click();
+    await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
+    expect(await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().isChecked()).toBe(true);
+
+    // A new day starts fresh.
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('eveningRoutineProgress')))!);
+    await page.evaluate((value) => localStorage.setItem('eveningRoutineProgress', JSON.stringify({ ...value, date: '2000-01-01' })), stored);
+    await page.reload();
+    await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
+    expect(await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().isChecked()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
