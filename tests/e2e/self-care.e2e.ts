@@ -176,10 +176,10 @@ describe('routines', () => {
     const first = custom.getByLabel('Activity 1 (required)');
     expect(await first.inputValue()).toBe('Do an evening meditation');
     expect(await first.getAttribute('readonly')).not.toBeNull();
-    await custom.getByLabel('Activity 2').fill('Read a chapter');
+    await custom.getByLabel('Activity 2', { exact: true }).fill('Read a chapter');
     await custom.getByLabel('Duration of activity 2').fill('20 mins');
     await custom.getByRole('button', { name: 'Add Another Activity' }).click();
-    await custom.getByLabel('Activity 3').fill('Lights out');
+    await custom.getByLabel('Activity 3', { exact: true }).fill('Lights out');
     await custom.getByLabel('Duration of activity 3').fill('5 mins');
     await custom.getByText('35 min in total').waitFor();
     await custom.getByRole('button', { name: 'Save progress' }).click();
@@ -187,7 +187,7 @@ describe('routines', () => {
 
     await page.reload();
     await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
-    expect(await custom.getByLabel('Activity 3').inputValue()).toBe('Lights out');
+    expect(await custom.getByLabel('Activity 3', { exact: true }).inputValue()).toBe('Lights out');
     await page.getByRole('tab', { name: 'Choose a Template' }).click();
     await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
     expect(await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().isChecked()).toBe(true);

@@ -47,7 +47,10 @@ export function useJournal() {
 
   /** Prepends and stores; false when the device refused to store it (the form keeps its text). */
   const add = useCallback((entry: JournalEntry): boolean => {
-    const next = [entry, ...entriesRef.current];
+    // Ids are timestamps (spec); two saves in the same millisecond must still be two entries.
+    let id = Number(entry.id);
+    while (entriesRef.current.some((e) => e.id === String(id))) id += 1;
+    const next = [{ ...entry, id: String(id) }, ...entriesRef.current];
     const saved = persist(next);
     if (saved) setEntries(next);
     return saved;
