@@ -201,4 +201,27 @@ describe('routines', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('customises a template, and clears ticks at local midnight while the page stays open', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.clock.install({ time: new Date(2026, 10, 23, 23, 59, 0) });
+    await page.goto(`${server.url}/morning-routine`);
+    const checklist = page.getByRole('region', { name: "Founder's Favourite checklist" });
+    await checklist.getByRole('checkbox').first().check();
+    await checklist.getByRole('button', { name: 'Customise This Routine' }).click();
+    const custom = page.getByRole('region', { name: 'Custom routine' });
+    expect(await custom.getByLabel('Activity 1 (required)').inputValue()).toBe('Do a morning meditation');
+    // The template's other activities follow the locked meditation.
+    expect(await custom.getByLabel('Activity 2', { exact: true }).inputValue()).toBe('Drink a glass of water before your phone');
+    expect(await custom.getByTestId('custom-activity').count()).toBe(5);
+
+    await page.getByRole('tab', { name: 'Choose a Template' }).click();
+    expect(await checklist.getByRole('checkbox').first().isChecked()).toBe(true);
+    await page.clock.runFor(2 * 60 * 1000); // past midnight
+    await expect.poll(() => checklist.getByRole('checkbox').first().isChecked()).toBe(false);
+    await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
+    expect(await custom.getByTestId('custom-activity').count()).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
