@@ -23,6 +23,7 @@ import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
+import { metricsRoutes } from '#server/features/metrics/metrics.routes.ts';
 import { adminMeditationRoutes } from '#server/features/admin/admin-meditations.routes.ts';
 import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { waitlistRoutes } from '#server/features/waitlist/waitlist.routes.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
 
   healthRoutes(app, { database });
+  metricsRoutes(app, { token: config.metricsToken });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
   const authSecret = loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret);

@@ -41,6 +41,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   REDIS_URL: optionalString,
+  /** Bearer token for /metrics from other machines (the machine itself may always read it). */
+  METRICS_TOKEN: optionalString,
   /** S3-compatible media storage; unset keeps audio in DATA_DIR/media. */
   S3_BUCKET: optionalString,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -80,6 +82,7 @@ export type Config = {
   mediaUrlTtlSeconds: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  metricsToken: string | undefined;
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }
       : undefined,

@@ -1,0 +1,44 @@
+/**
+ * Prometheus metrics at /metrics (prom-client): process defaults plus request counts and
+ * durations by route pattern (never the raw URL, so ids and tokens never become labels).
+ * Readable from the machine itself, or with `Authorization: Bearer $METRICS_TOKEN`.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function allowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(String(request.headers.authorization ?? ''));
+    const expected = Buffer.from(`Bearer ${token}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  return LOOPBACK.has(request.ip);
+}
+
+export function metricsRoutes(app: FastifyInstance, { token }: { token: string | undefined }): void {
+  // One registry per app, so tests that build several apps do not share counters.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!allowed(request, token)) return reply.status(403).send({ error: { code: 'auth/forbidden', message: 'Forbidden' } });
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+}
