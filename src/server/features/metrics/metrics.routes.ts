@@ -15,7 +15,8 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
     const expected = Buffer.from(`Bearer ${token}`);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
-  return LOOPBACK.has(request.ip);
+  // A reverse proxy on this machine also connects from loopback: forwarded requests are outsiders.
+  return LOOPBACK.has(request.ip) && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
 }
 
 export function metricsRoutes(app: FastifyInstance, { token }: { token: string | undefined }): void {

@@ -25,6 +25,8 @@ describe('/metrics', () => {
 
   it('refuses other machines unless they bring the token', async () => {
     expect((await open.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
+    // Through a reverse proxy on the same machine: loopback, but forwarded for someone else.
+    expect((await open.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } })).statusCode).toBe(403);
     expect((await tokened.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(403);
     expect((await tokened.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong-token' } })).statusCode).toBe(403);
     expect((await tokened.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer scrape-me' } })).statusCode).toBe(200);
