@@ -110,6 +110,9 @@ describe('an admin granted by the CLI', () => {
     await audit.getByText('meditation.delete').waitFor();
     expect(await audit.textContent()).toContain('meditation.update');
     expect(await audit.textContent()).toContain('meditation.upload');
+    // The browser keeps its own diagnostic copy as the spec describes.
+    const local = await page.evaluate(() => (JSON.parse(localStorage.getItem('admin_audit_logs') ?? '[]') as { action: string }[]).map((e) => e.action));
+    expect(local).toEqual(['meditation.delete', 'meditation.update', 'meditation.upload']);
     expect(problems).toEqual([]);
     await context.close();
   });

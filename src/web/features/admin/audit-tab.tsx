@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { SEVERITY_OPTIONS } from '#shared/admin.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, Panel, selectClass, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
+import { readLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { api } from '#web/lib/api.ts';
 
 type AuditEvent = { id: string; action: string; adminEmail: string | null; targetResource: string; targetId: string | null; changes: Record<string, unknown>; severity: string; createdAt: string };
@@ -57,6 +58,28 @@ export function AuditTab() {
           ))}
         </ul>
       )}
+      <LocalCopy />
     </Panel>
+  );
+}
+
+/** The browser's diagnostic copy (spec: kept locally); the list above is the server's record. */
+function LocalCopy() {
+  const local = readLocalAudit().slice(0, 50);
+  return (
+    <details className="mt-6 rounded-2xl bg-stone-50 p-4 text-sm dark:bg-stone-800/60">
+      <summary className="cursor-pointer font-medium">This browser's copy ({local.length})</summary>
+      {local.length ? (
+        <ul className="mt-2 grid gap-1">
+          {local.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center gap-2">
+              <SeverityBadge severity={e.severity} /> {e.action} · {dateTime(e.timestamp)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-stone-500">No admin actions from this browser yet.</p>
+      )}
+    </details>
   );
 }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Panel } from '#web/features/admin/admin-ui.tsx';
+import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
 
@@ -164,6 +165,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) {
         return;
       }
       toast.success(U.uploadedTitle, { description: `“${result.body.meditation?.title}” is now in the catalogue.` });
+      recordLocalAudit({ action: 'meditation.upload', targetResource: 'meditation_previews', targetId: result.body.meditation?.id ?? null, changes: { title: result.body.meditation?.title } });
       reset();
       await onUploaded();
     } catch (error) {
@@ -307,6 +309,7 @@ function AdminMeditationCard({ meditation: m, all, onChanged }: { meditation: Ad
     mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'PATCH', body: { title, description, transcript } }),
     onSuccess: async () => {
       toast.success(U.updatedTitle);
+      recordLocalAudit({ action: 'meditation.update', targetResource: 'meditation_previews', targetId: m.id, changes: { title } });
       setEditing(false);
       await onChanged();
     },
@@ -316,6 +319,7 @@ function AdminMeditationCard({ meditation: m, all, onChanged }: { meditation: Ad
     mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'DELETE' }),
     onSuccess: async () => {
       toast.success(U.deletedTitle, { description: `“${m.title}” was removed with its audio file.` });
+      recordLocalAudit({ action: 'meditation.delete', targetResource: 'meditation_previews', targetId: m.id, changes: { title: m.title }, severity: 'high' });
       await onChanged();
     },
     onError: () => toast.error('Error', { description: U.deleteFailed }),

@@ -8,6 +8,7 @@ import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { dateTime, Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
+import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 
 type RoleRecord = { id: string; userId: string; role: string; email: string; name: string; assignedBy: string | null; assignedAt: string };
@@ -59,6 +60,7 @@ export function RolesTab() {
     mutationFn: async () => api<{ message: string }>('/api/admin/roles', { method: 'POST', body: { email, role }, headers: { 'x-csrf-token': await csrf() } }),
     onSuccess: (data) => {
       toast.success(data.message);
+      recordLocalAudit({ action: 'role.assign', targetResource: 'user_roles', adminUserId: viewer.user?.id ?? null, changes: { email, role }, severity: role === 'admin' ? 'critical' : 'high' });
       setEmail('');
       void client.invalidateQueries({ queryKey: KEY });
     },
@@ -66,8 +68,9 @@ export function RolesTab() {
   });
   const revoke = useMutation({
     mutationFn: async (id: string) => api<{ message: string }>(`/api/admin/roles/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': await csrf() } }),
-    onSuccess: (data) => {
+    onSuccess: (data, id) => {
       toast.success(data.message);
+      recordLocalAudit({ action: 'role.revoke', targetResource: 'user_roles', targetId: id, adminUserId: viewer.user?.id ?? null, severity: 'high' });
       void client.invalidateQueries({ queryKey: KEY });
     },
     onError: report,

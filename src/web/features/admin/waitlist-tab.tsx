@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, Panel } from '#web/features/admin/admin-ui.tsx';
+import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 
 type Entry = { id: string; name: string; email: string; reason: string | null; createdAt: string };
@@ -28,6 +29,7 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
     useMutation({
       mutationFn: () => api<{ results?: { email: string }[]; password?: string }>(path, { method }),
       onSuccess: (data) => {
+        recordLocalAudit({ action: `${method.toLowerCase()} ${path}`, targetResource: 'waitlist_entries', severity: method === 'DELETE' ? 'high' : 'low' });
         toast.success(success, { description: data?.password ? `Password for the test accounts: ${data.password}` : undefined });
         void refresh();
       },
@@ -51,6 +53,7 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       toast.success(A.exportSuccessful);
+      recordLocalAudit({ action: 'waitlist.export', targetResource: 'waitlist_entries', metadata: { rows: entries.data.length } });
     } catch {
       toast.error('Error', { description: 'Export failed' });
     }
