@@ -53,7 +53,9 @@ export function PlayerSheet() {
               ) : null}
             </div>
 
-            <div className="mx-auto mt-10 w-full max-w-xl">
+            <BreathingOrb playing={player.status === 'playing'} />
+
+            <div className="mx-auto mt-8 w-full max-w-xl">
               {player.error ? (
                 <div role="alert" className="mb-6 rounded-2xl bg-rose-50 p-4 text-center text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/40 dark:text-rose-100 dark:ring-rose-900">
                   <p>{player.error}</p>
@@ -91,6 +93,18 @@ export function PlayerSheet() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A quiet visual anchor where other apps show artwork: an orb that swells and settles on a slow
+ * breathing rhythm while audio plays, and stays still when paused or when motion is reduced.
+ */
+function BreathingOrb({ playing }: { playing: boolean }) {
+  return (
+    <div className="mx-auto mt-8 flex size-40 items-center justify-center sm:size-48" aria-hidden>
+      <div className={`size-full rounded-full bg-gradient-to-br from-teal-200 via-teal-100 to-amber-100 shadow-[0_0_60px_-10px] shadow-teal-300/60 dark:from-teal-800 dark:via-teal-900 dark:to-stone-800 dark:shadow-teal-700/40 ${playing ? 'motion-safe:animate-breathe' : ''}`} />
+    </div>
   );
 }
 
