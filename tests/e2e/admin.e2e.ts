@@ -44,7 +44,8 @@ describe('an admin granted by the CLI', () => {
   it('uploads a real file, finds it in the catalogue, edits it and deletes it', async () => {
     const { page, context, problems } = await openPage(browser);
     await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
-    await page.goto(`${server.url}/admin`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(`${server.url}/admin`);
     await page.getByRole('tab', { name: 'Meditations' }).click();
     const form = page.getByRole('region', { name: 'Upload a meditation' });
 
@@ -180,6 +181,7 @@ describe('an admin granted by the CLI', () => {
     expect(await page.getByTestId('current-role').textContent()).toBe('user');
     expect(await page.getByTestId('security-status').textContent()).toBe('Standard User');
     expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
     // The server refuses too, whatever the page shows.
     expect((await context.request.get(`${server.url}/api/admin/waitlist`)).status()).toBe(403);
     await context.close();

@@ -32,6 +32,12 @@ export function SiteHeader() {
   const signOut = useSignOut();
   const accountLinks = viewer.signedIn ? (
     <>
+      {/* Only a shortcut for staff: /admin itself and every admin API check the role on the server. */}
+      {viewer.role === 'admin' || viewer.role === 'editor' ? (
+        <NavLink to="/admin" className={linkClass}>
+          Admin
+        </NavLink>
+      ) : null}
       <NavLink to="/account" className={linkClass}>
         Account
       </NavLink>
