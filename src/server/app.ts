@@ -56,7 +56,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     disableRequestLogging: config.nodeEnv === 'test',
   });
   installErrorHandler(app);

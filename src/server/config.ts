@@ -31,6 +31,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * How many reverse proxies / load balancers sit in front (0 = none). Per-IP limits and logs use
+   * the client address from X-Forwarded-For only through that many trusted hops.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   /** How long a signed playback URL works; the player refreshes expired ones transparently. */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
@@ -80,6 +85,7 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   mediaUrlTtlSeconds: number;
+  trustProxyHops: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   metricsToken: string | undefined;
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(e.DATA_DIR),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
