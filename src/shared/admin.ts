@@ -111,7 +111,27 @@ export const ADMIN = {
 export const ROLE_OPTIONS = ['user', 'admin', 'editor'] as const;
 export type RoleOption = (typeof ROLE_OPTIONS)[number];
 export const SEVERITY_OPTIONS = ['critical', 'high', 'medium', 'low'] as const;
-export const EVENT_TYPE_OPTIONS = ['user_login', 'failed_login', 'user_signup', 'rate_limit_exceeded', 'password_reset_requested'] as const;
+/**
+ * Every security event type the server records: the one list behind the server's type and the Security Log
+ * filter. The spec's five come first; the rest are server-side controls the spec kept in the browser.
+ */
+export const EVENT_TYPE_OPTIONS = [
+  'user_login',
+  'failed_login',
+  'user_signup',
+  'rate_limit_exceeded',
+  'password_reset_requested',
+  'user_logout',
+  'mail_delivery_failed',
+  'admin_setup_failed',
+  'csrf_rejected',
+  'upload_rejected',
+  'lockout_bypass_attempt',
+  'webhook_forged',
+  'security_alert',
+  'ip_blocked',
+] as const;
+export type SecurityEventType = (typeof EVENT_TYPE_OPTIONS)[number];
 
 export const ADMIN_MESSAGES = {
   title: 'Admin Dashboard',

@@ -1,19 +1,9 @@
 /** Writes and reads the server-side security audit log (spec: security_audit_log). */
 import { desc } from 'drizzle-orm';
+import type { SecurityEventType } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { securityAuditLog, type Severity } from '#server/db/schema/auth.ts';
 
-export type SecurityEventType =
-  | 'user_login'
-  | 'failed_login'
-  | 'user_signup'
-  | 'rate_limit_exceeded'
-  | 'password_reset_requested'
-  | 'user_logout'
-  | 'mail_delivery_failed'
-  | 'admin_setup_failed'
-  | 'csrf_rejected'
-  | 'upload_rejected';
 
 const SENSITIVE = /password|token|key|secret|card|ssn/i;
 
