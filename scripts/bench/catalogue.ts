@@ -15,7 +15,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hm-bench-'));
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: '' });
+const config = loadConfig({ NODE_ENV: 'production', BILLING_MODE: 'none', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: '' });
 const database = openDatabase(config);
 const app = await buildApp({ config, database, logger: false });
 await prepareDatabase({ config, database, storage: openMediaStorage(config), log: { info: () => {}, warn: () => {} } });

@@ -1,9 +1,10 @@
 /**
  * buildApp(config): plugins, then every feature's routes. Tests call it with their own database.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
-import type { Config } from '#server/config.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
+import { configWarnings, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { installErrorHandler } from '#server/errors.ts';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createSignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { registerSecurityMonitor } from '#server/features/security/ip-block-guard.ts';
 import { createMailer } from '#server/mail.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
@@ -33,6 +35,11 @@ import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts'
 import { healthRoutes } from '#server/features/health/health.routes.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
 import { registerWebApp } from '#server/web-app.ts';
+import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-timeouts.ts';
+import { registerCanonicalRequestTarget } from '#server/request-target.ts';
+import { registerCsrfGuard } from '#server/csrf-guard.ts';
+import { loggedRoute, redactPath, requestLogSerializers } from '#server/request-log.ts';
+import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
 
 export type AppDeps = { config: Config; database: DatabaseHandle; storage?: MediaStorage; logger?: boolean | object };
 
@@ -45,22 +52,39 @@ declare module 'fastify' {
   }
 }
 
-/** Logs never carry query strings (reset and verification tokens travel there) or cookies. */
-const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
-  method: req.method,
-  url: req.url.split('?')[0],
-  ip: req.ip,
-});
-
 export async function buildApp({ config, database, storage = openMediaStorage(config), logger }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    // Tests may pass their own level and stream; the serializers that keep secrets out always apply.
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: requestLogSerializers },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Errors Fastify answers before routing (bad percent-encoding, an overlong parameter) in the app's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ error: { code: 'validation/invalid-input', message: ERROR_TEXT['validation/invalid-input'] } });
+    },
     // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
-    disableRequestLogging: config.nodeEnv === 'test',
+    disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object',
+    // Slow clients must not hold connections: REQUEST_TIMEOUT_SECONDS, UPLOAD_TIMEOUT_SECONDS.
+    ...serverTimeoutOptions(config),
   });
+  // Before any hook that may answer early: a refused request's body still has to arrive in time.
+  registerBodyDeadline(app, config);
   installErrorHandler(app);
+  // First of all hooks: nothing downstream may see a path that another reader would read differently.
+  registerCanonicalRequestTarget(app, {
+    onRefused: async (request, normalised) => {
+      if (!normalised.startsWith(`${AUTH_BASE_PATH}/`)) return;
+      await logSecurityEvent({ db: database.db, eventType: 'lockout_bypass_attempt', severity: 'critical', ipAddress: request.ip, details: { method: request.method, route: redactPath(normalised) } });
+    },
+  });
+  registerCsrfGuard(app, {
+    publicUrl: config.publicUrl,
+    onRejected: (request) =>
+      logSecurityEvent({ db: database.db, eventType: 'csrf_rejected', severity: 'high', ipAddress: request.ip, details: { method: request.method, route: loggedRoute(request), origin: request.headers.origin ?? null } }),
+  });
+  // Before every route: blocked IPs are refused sign-in, sign-up, admin setup and role changes.
+  registerSecurityMonitor(app, { db: database.db });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
 
   healthRoutes(app, { database });
@@ -79,13 +103,13 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   });
   app.decorate('auth', auth);
   const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
-  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), publicUrl: config.publicUrl });
+  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl });
   catalogueRoutes(app, { db: database.db });
 
   const stripe = config.stripe
     ? createStripeBilling({ config: config.stripe, stripe: createStripeClient(config.stripe), db: database.db, publicUrl: config.publicUrl })
     : undefined;
-  await billingRoutes(app, { auth, db: database.db, stripe });
+  await billingRoutes(app, { auth, db: database.db, mode: config.billingMode, stripe });
   const appStore = config.appStore
     ? createAppStoreBilling({ config: config.appStore, db: database.db, rootCertificates: loadRootCertificates(config.appStore.rootCaFiles) })
     : undefined;
@@ -94,8 +118,9 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`, Date.now, config.mediaUrlTtlSeconds) });
   practiceRoutes(app, { auth, db: database.db });
   favouritesRoutes(app, { auth, db: database.db });
-  // Sandbox billing (no Stripe keys) is also when the admin test tools are allowed.
-  const sandbox = !config.stripe;
+  // Only BILLING_MODE=sandbox serves the in-app checkout and the admin test tools (docs/decisions/0008-billing-mode.md).
+  const sandbox = config.billingMode === 'sandbox';
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   waitlistRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
   adminRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
   await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -49,5 +49,24 @@ describe('npm run cli', () => {
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
     await database.close();
+  }, 90_000);
+
+  it('keeps what it writes in DATA_DIR readable only by its own user', () => {
+    const fresh = join(dataDir, 'fresh-data'); // does not exist yet: the CLI creates it
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-user', 'quiet@example.com', 'harbour-1'], {
+      env: { ...process.env, DATA_DIR: fresh, DATABASE_URL: '', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+      encoding: 'utf8',
+    });
+    expect(result.stdout + result.stderr).toContain('Created quiet@example.com');
+    const open: string[] = [];
+    const visit = (path: string) => {
+      const stat = lstatSync(path);
+      if (stat.mode & 0o077) open.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    };
+    visit(fresh);
+    expect(lstatSync(fresh).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(fresh, 'outbox')).some((f) => f.endsWith('.eml'))).toBe(true);
+    expect(open).toEqual([]);
   }, 90_000);
 });

@@ -17,7 +17,7 @@ import { createMailer } from '#server/mail.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { findUserByEmail, grantRoleByEmail, isRole } from '#server/features/roles/roles.service.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
-import { openDatabase } from '#server/runtime.ts';
+import { logSecuredDataDir, openDatabase, PRIVATE_UMASK, secureDataDir } from '#server/runtime.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { join } from 'node:path';
 
@@ -31,6 +31,7 @@ const quietLog = { info: () => {}, error: (obj: object, msg: string) => console.
 
 export async function runCli(argv: string[], config: Config = loadConfig()): Promise<number> {
   const [command, ...rest] = argv;
+  logSecuredDataDir(secureDataDir(config.dataDir), { warn: (_obj: object, msg: string) => console.error(msg) });
   const database = openDatabase(config);
   try {
     await database.migrate();
@@ -101,5 +102,7 @@ function fail(message: string): number {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // As the server does: whatever the CLI writes in DATA_DIR (database, secrets, mail) is private.
+  process.umask(PRIVATE_UMASK);
   runCli(process.argv.slice(2)).then((code) => process.exit(code));
 }

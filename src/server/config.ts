@@ -26,6 +26,10 @@ const booleanFlag = (fallback: boolean) =>
       return z.NEVER;
     });
 
+/** How the web sells subscriptions; decided once here (docs/decisions/0008-billing-mode.md). */
+export const BILLING_MODES = ['sandbox', 'stripe', 'none'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,6 +43,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   /** How long a signed playback URL works; the player refreshes expired ones transparently. */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** How long a client may take to send a request's headers and body (slow clients hold connections). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** The same for a meditation upload (up to 50 MB over a slow line). */
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(900),
   DATABASE_URL: z
     .string()
     .trim()
@@ -58,6 +66,14 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().trim().default('Harbour Mind <hello@harbourmind.app>'),
   AUTH_SECRET: optionalString,
+  /**
+   * sandbox (in-app checkout, admin test tools), stripe (web checkout through Stripe) or none (no web
+   * billing: App Store only, or no subscriptions at all). Unset: sandbox, except in production.
+   */
+  BILLING_MODE: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(BILLING_MODES, { message: `must be one of ${BILLING_MODES.join(', ')}` }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
@@ -85,6 +101,9 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   mediaUrlTtlSeconds: number;
+  /** Deadlines for receiving a request (headers + body): ordinary routes, and the upload route. */
+  requestTimeoutSeconds: number;
+  uploadTimeoutSeconds: number;
   trustProxyHops: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -93,8 +112,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
+  /** sandbox: in-app checkout and the admin test tools; stripe: Stripe Checkout; none: no web billing. */
+  billingMode: BillingMode;
   stripe:
-    | { secretKey: string; webhookSecret: string | undefined; priceMonthly: string | undefined; priceYearly: string | undefined; apiBase: string | undefined }
+    | { secretKey: string; webhookSecret: string; priceMonthly: string | undefined; priceYearly: string | undefined; apiBase: string | undefined }
     | undefined;
   oauth: {
     google: { clientId: string; clientSecret: string } | undefined;
@@ -113,6 +134,42 @@ export class ConfigError extends Error {
   }
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The mode in force. Unset outside production: Stripe when its key is given (so a developer's
+ * Stripe test keys keep working), sandbox otherwise. Unset in production is refused by crossCheck().
+ */
+function billingModeOf(e: Env): BillingMode {
+  if (e.BILLING_MODE) return e.BILLING_MODE;
+  return e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+}
+
+/** Rules between variables: each broken one is a problem naming the variables involved. */
+function crossCheck(e: Env): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.BILLING_MODE) {
+    problems.push(
+      'BILLING_MODE: required when NODE_ENV=production; choose stripe (Stripe Checkout), none (no web billing, e.g. App Store only) or sandbox (free in-app checkout and admin test tools: demos only)',
+    );
+  }
+  const mode = billingModeOf(e);
+  if (mode === 'stripe' && !e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when BILLING_MODE=stripe');
+  // In any mode: a key without a webhook secret takes payments whose updates can never be verified.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (without it no Stripe webhook can be verified)');
+  } else if (mode === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required when BILLING_MODE=stripe');
+  }
+  if (mode !== 'stripe' && e.STRIPE_SECRET_KEY) {
+    problems.push(`STRIPE_SECRET_KEY: set, but BILLING_MODE=${mode}; set BILLING_MODE=stripe to sell through Stripe, or remove the key`);
+  }
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: required with DATABASE_URL (every process sharing the database must sign sessions with the same secret; otherwise each machine mints its own)');
+  }
+  return problems;
+}
+
 /** Parses the environment; throws ConfigError naming every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -120,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const problems = crossCheck(e);
+  if (problems.length > 0) throw new ConfigError(problems);
   const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const config: Config = {
     nodeEnv: e.NODE_ENV,
@@ -128,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(e.DATA_DIR),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    uploadTimeoutSeconds: e.UPLOAD_TIMEOUT_SECONDS,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -138,15 +199,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,
-    stripe: e.STRIPE_SECRET_KEY
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          priceMonthly: e.STRIPE_PRICE_MONTHLY,
-          priceYearly: e.STRIPE_PRICE_YEARLY,
-          apiBase: e.STRIPE_API_BASE,
-        }
-      : undefined,
+    billingMode: billingModeOf(e),
+    stripe:
+      billingModeOf(e) === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceMonthly: e.STRIPE_PRICE_MONTHLY,
+            priceYearly: e.STRIPE_PRICE_YEARLY,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
     oauth: {
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
       apple:
@@ -169,4 +232,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   return config;
+}
+
+/**
+ * Allowed but dangerous settings, logged loudly at every start. Sandbox billing in production is
+ * allowed only when chosen explicitly (a public demo): anyone can subscribe for free there, and the
+ * admin test tools create accounts with a published password (docs/decisions/0008-billing-mode.md).
+ */
+export function configWarnings(config: Pick<Config, 'nodeEnv' | 'billingMode'>): string[] {
+  const warnings: string[] = [];
+  if (config.nodeEnv === 'production' && config.billingMode === 'sandbox') {
+    warnings.push(
+      'BILLING_MODE=sandbox with NODE_ENV=production: anyone can subscribe without paying and the admin test tools are on. Use this only for a demo; set BILLING_MODE=stripe or none for real users.',
+    );
+  }
+  return warnings;
 }

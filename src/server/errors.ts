@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'not-found': 404,
   'auth/unauthenticated': 401,
   'auth/forbidden': 403,
+  'security/cross-site-request': 403,
   'auth/email-not-verified': 403,
   'auth/invalid-name': 400,
   'database/connection-error': 503,

@@ -1,9 +1,11 @@
 /** Reads config, builds the app, listens; shuts down cleanly on SIGTERM/SIGINT. */
 import { buildApp } from '#server/app.ts';
 import { ConfigError, loadConfig, type Config } from '#server/config.ts';
-import { openDatabase, openMediaStorage, prepareDatabase } from '#server/runtime.ts';
+import { logSecuredDataDir, openDatabase, openMediaStorage, prepareDatabase, PRIVATE_UMASK, secureDataDir } from '#server/runtime.ts';
 
 async function main(): Promise<void> {
+  // Before anything is written: the database, its WAL, secrets and mail are this user's alone.
+  process.umask(PRIVATE_UMASK);
   let config: Config;
   try {
     config = loadConfig();
@@ -15,9 +17,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const tightened = secureDataDir(config.dataDir);
   const database = openDatabase(config);
   const storage = openMediaStorage(config);
   const app = await buildApp({ config, database, storage });
+  logSecuredDataDir(tightened, app.log);
   await prepareDatabase({ config, database, storage, log: app.log });
 
   let closing = false;

@@ -80,7 +80,7 @@ describe('uploads with S3_BUCKET set', () => {
     form.append('title', 'Bucket Breath');
     form.append('categories', 'mindfulness');
     form.append('file', new Blob([BYTES], { type: 'audio/mpeg' }), 'bucket.mp3');
-    const created = await fetch(`${base}/api/admin/meditations`, { method: 'POST', body: form, headers: { cookie } });
+    const created = await fetch(`${base}/api/admin/meditations`, { method: 'POST', body: form, headers: { cookie, origin: t.config.publicUrl } });
     expect(created.status).toBe(201);
     const { meditation } = (await created.json()) as { meditation: { id: string } };
     const keys = [...s3.objects.keys()].filter((k) => k.startsWith('meditations/'));
@@ -92,7 +92,7 @@ describe('uploads with S3_BUCKET set', () => {
     expect(partial.status).toBe(206);
     expect(Buffer.from(await partial.arrayBuffer()).equals(BYTES.subarray(0, 100))).toBe(true);
 
-    expect((await fetch(`${base}/api/admin/meditations/${meditation.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/api/admin/meditations/${meditation.id}`, { method: 'DELETE', headers: { cookie, origin: t.config.publicUrl } })).status).toBe(200);
     expect([...s3.objects.keys()].filter((k) => k.startsWith('meditations/'))).toEqual([]);
     expect(s3.requests.some((r) => r.startsWith('DELETE /hm-media/meditations/'))).toBe(true);
   });

@@ -3,7 +3,7 @@
  * store can implement.
  */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -36,9 +36,11 @@ export function createLocalMediaStorage(rootDir: string, bucket = 'meditations')
   };
   return {
     async putFile(key, sourcePath) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const target = pathOf(key);
       await copyFile(sourcePath, target);
+      // copyFile keeps the source's mode whatever the umask (seed files are 0644 in the repository).
+      await chmod(target, 0o600);
       const s = await stat(target);
       return { size: s.size, path: target };
     },

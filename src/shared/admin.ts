@@ -108,6 +108,29 @@ export const ADMIN = {
   statsRefreshMs: 30_000,
 } as const;
 
+/**
+ * The security monitor (spec §9 'Client-side security monitor', 'Suspicious pattern', 'Rate limit check
+ * defaults'), run on the server. Counters are fixed windows: the hourly metrics reset every hour, the
+ * per-user pattern counters every 5 minutes. Each alert fires once per threshold crossing per window.
+ */
+export const SECURITY_MONITOR = {
+  metricsWindowMs: 60 * 60 * 1000,
+  /** An alert fires at more than 5 failed logins (per account and per IP) ... */
+  failedLoginsAlertAbove: 5,
+  /** ... and at more than 10 rate-limit violations (per IP). */
+  rateLimitViolationsAlertAbove: 10,
+  /** Threat score = 0.3 × failed logins + 0.4 × rate-limit violations + 0.5 × suspicious activity, per IP. */
+  threatWeights: { failedLogins: 0.3, rateLimitViolations: 0.4, suspiciousActivity: 0.5 },
+  threatScoreAlertAbove: 10,
+  /** More than 5 occurrences of one event type per user in 5 minutes raises a critical event. */
+  patternWindowMs: 5 * 60 * 1000,
+  patternAlertAbove: 5,
+  /** Wrong admin setup tokens from one IP in the hourly window before the IP is blocked (a failed-login-like guess). */
+  setupTokenGuessesAbove: 5,
+  /** Rate limit check defaults: 30 minute block. */
+  blockMs: 30 * 60 * 1000,
+} as const;
+
 export const ROLE_OPTIONS = ['user', 'admin', 'editor'] as const;
 export type RoleOption = (typeof ROLE_OPTIONS)[number];
 export const SEVERITY_OPTIONS = ['critical', 'high', 'medium', 'low'] as const;
@@ -202,6 +225,8 @@ export const UPLOAD_MESSAGES = {
   unsupportedExtension: (ext: string) => `Unsupported file extension: ${ext}`,
   contentMismatch: 'The file is not the audio it claims to be. Supported types are MP3 and M4A.',
   unreadableAudio: 'The audio file could not be read. Please check it plays, then try again.',
+  durationMismatch: 'The audio file’s length does not match its size. Please check it plays, then try again.',
+  tooLong: 'The audio is longer than 4 hours. Please upload a shorter recording.',
   duplicateCategory: 'Each category can be picked only once.',
   unknownCategory: 'Unknown category',
   uploadedTitle: 'Meditation Uploaded',

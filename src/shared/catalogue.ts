@@ -93,7 +93,7 @@ export function humaniseSlug(slug: string): string {
 
 /** Title and description of a category listing, with a fallback for unknown slugs. */
 export function categoryInfo(slug: string): CategoryInfo {
-  const known = CATEGORY_TABLE[slug];
+  const known = Object.hasOwn(CATEGORY_TABLE, slug) ? CATEGORY_TABLE[slug] : undefined;
   if (known) return { slug, ...known };
   const name = humaniseSlug(slug) || 'Meditations';
   return { slug, title: `${name} Meditations`, description: 'Guided meditations to support you, wherever you are today.' };
@@ -108,7 +108,7 @@ export type CategoryFilter =
 export function categoryFilter(slug: string): CategoryFilter {
   if (slug === ALL_SLUG || slug === '') return { kind: 'all' };
   if (slug === RECENTLY_ADDED_SLUG) return { kind: 'recent', limit: RECENTLY_ADDED_LIMIT };
-  return { kind: 'categories', slugs: AGGREGATES[slug] ?? [slug] };
+  return { kind: 'categories', slugs: (Object.hasOwn(AGGREGATES, slug) ? AGGREGATES[slug] : undefined) ?? [slug] };
 }
 
 /** True when a meditation with these categories belongs in the listing for `slug`. */

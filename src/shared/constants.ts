@@ -23,8 +23,24 @@ export const EMAIL_MAX = 254;
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 
+/**
+ * Native shells ask for a bearer session at sign-in with this header (value `bearer`) and then send
+ * `Authorization: Bearer <token>`. Without it the session lives only in an HttpOnly cookie and no
+ * response ever hands the token to page scripts.
+ */
+export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
+
 /** JSON request bodies are small; uploads go through their own streaming route. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * Trusted audio lengths (security issue 12, item 13). A header can claim any length, so an
+ * uploaded file's measured duration must also fit its size: compressed speech and music never go
+ * below ~6 kbit/s (HE-AAC v2; MP3's floor is 8 kbit/s). No meditation is longer than 4 hours,
+ * which also caps the minutes one session can credit to practice stats.
+ */
+export const MAX_AUDIO_SECONDS = 4 * 60 * 60;
+export const MIN_AUDIO_BYTES_PER_SECOND = 750;
 
 /** localStorage keys used by the web app. */
 export const STORAGE_KEYS = {

@@ -110,6 +110,7 @@ export type ErrorCode =
   | 'auth/failed'
   | 'subscription/required'
   | 'billing/checkout-failed'
+  | 'security/cross-site-request'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -135,6 +136,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'auth/failed': 'Please try again.',
   'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
   'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
+  'security/cross-site-request': 'This request did not come from Harbour Mind, so nothing was changed. Please try again from the app.',
   default: 'Something went wrong. Please try again later.',
 };
 

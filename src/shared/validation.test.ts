@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeEmail, sanitizeText, validateContent, validateEmail, validateName, VALIDATION_MESSAGES as M } from '#shared/validation.ts';
+import {
+  findControlCharacters,
+  hasControlCharacters,
+  nestedDeeperThan,
+  sanitizeEmail,
+  sanitizeText,
+  validateContent,
+  validateEmail,
+  validateName,
+  VALIDATION_MESSAGES as M,
+} from '#shared/validation.ts';
 
 const errorOf = (v: { valid: boolean; error?: string }) => (v.valid ? undefined : v.error);
 
@@ -112,3 +122,65 @@ describe('sanitizers', () => {
     expect(sanitizeEmail('  Sam.Jones@Example.COM ')).toBe('sam.jones@example.com');
   });
 });
+
+/** Every C0 control (NUL included), DEL and every C1 control. */
+const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((c) => String.fromCharCode(c));
+const MULTILINE_ALLOWED = new Set(['\t', '\n', '\r']);
+
+describe('control characters (a NUL reached PostgreSQL and answered 500)', () => {
+  it('are refused in an e-mail address, a name and content text with the spec messages', () => {
+    for (const c of CONTROLS) {
+      const label = `U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      expect(errorOf(validateEmail(`sam${c}@example.com`)), label).toBe(M.emailBadChars);
+      expect(errorOf(validateName(`Sam${c}Jones`)), label).toBe(M.nameBadChars);
+      // Also at the ends, where trimming would otherwise hide whitespace-like controls.
+      expect(validateEmail(`sam@example.com${c}`).valid, label).toBe(false);
+      expect(validateName(`${c}Sam Jones`).valid, label).toBe(false);
+      if (MULTILINE_ALLOWED.has(c)) expect(validateContent(`Breathe${c}in`), label).toEqual({ valid: true });
+      else expect(errorOf(validateContent(`Breathe${c}in`)), label).toBe(M.contentHarmful);
+    }
+  });
+
+  it('a control character anywhere makes every validator refuse', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.constantFrom(...CONTROLS), fc.string({ maxLength: 40 }), (a, c, b) => {
+        const text = `${a}${c}${b}`;
+        fc.pre(text.trim() !== '');
+        expect(validateEmail(text).valid).toBe(false);
+        expect(validateName(text).valid).toBe(false);
+        if (!MULTILINE_ALLOWED.has(c)) expect(validateContent(text).valid).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('hasControlCharacters allows tab and line breaks only in multi-line text', () => {
+    expect(hasControlCharacters('Line one\r\nLine two\tend', { multiline: true })).toBe(false);
+    expect(hasControlCharacters('Line one\nLine two')).toBe(true);
+    expect(hasControlCharacters('Zoë – Łukasz 李小龍 \u00a0 😀')).toBe(false);
+    expect(hasControlCharacters('\u0085')).toBe(true);
+  });
+
+  it('findControlCharacters names the first offending string in a parsed body, skipping listed keys', () => {
+    expect(findControlCharacters({ email: 'a@b.co', name: 'Sam', image: null, n: 1 })).toBeUndefined();
+    expect(findControlCharacters({ email: 'a@b.co', nested: { list: ['ok', 'x\u0000'] } })).toBe('nested.list.1');
+    expect(findControlCharacters({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findControlCharacters({ password: 'p\u0000ss', name: 'Sam' }, { skip: ['password'] })).toBeUndefined();
+    expect(findControlCharacters('\u001b[31m')).toBe('(value)');
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`) as unknown;
+    expect(findControlCharacters(deep)).toMatch(/^0(\.0)+$/);
+  });
+
+  it('nestedDeeperThan measures nesting without recursion', () => {
+    expect(nestedDeeperThan({ email: 'a@b.co', n: 1 }, 1)).toBe(false);
+    expect(nestedDeeperThan({ a: { b: 1 } }, 1)).toBe(true);
+    expect(nestedDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestedDeeperThan('text', 0)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), 8)).toBe(true);
+  });
+
+  it('sanitizeText drops control characters but keeps line breaks and tabs', () => {
+    expect(sanitizeText('a\u0000b\u0085c\u007fd\ne\tf')).toBe('abcd\ne\tf');
+  });
+});
+

@@ -32,13 +32,75 @@ const EMAIL_FORBIDDEN = /[<>'"&]/;
 /** Letters of any alphabet (names are international), spaces, hyphens, apostrophes (straight and curly) and dots. */
 const NAME_CHARS = /^[\p{L}\p{M} .'’-]+$/u;
 const HTML_TAG = /<\/?[a-z][^>]*>/gi;
+/**
+ * C0 controls (NUL to US), DEL and C1 controls. No name, address, token or title holds one, and
+ * PostgreSQL refuses NUL in text outright (an error, hence a 500, once it got that far).
+ */
+const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
+/**
+ * The same, minus tab, line feed and carriage return, which multi-line text (descriptions,
+ * transcripts, reasons) may hold: browsers send a textarea's line breaks as CRLF in form posts.
+ */
+const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export const MAX_HTML_TAGS = 5;
 export const DEFAULT_CONTENT_MAX = 5000;
 
+/**
+ * Whether text holds a control character (C0 including NUL, DEL, C1). Multi-line text may hold
+ * tab, line feed and carriage return. Checked on the text as sent, before any trimming.
+ */
+export function hasControlCharacters(input: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  return (multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(input);
+}
+
+/**
+ * The dotted path of the first string in a parsed JSON value (object keys included) that holds a
+ * control character, or undefined. For request bodies handed whole to a library (better-auth)
+ * that would otherwise pass them to the database; `skip` names keys not to look into (passwords,
+ * which are only ever hashed). Walks with its own stack: a body nested 100 000 deep must not
+ * overflow the call stack.
+ */
+export function findControlCharacters(value: unknown, { skip = [] }: { skip?: readonly string[] } = {}): string | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (hasControlCharacters(current)) return path || '(value)';
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    const entries = Object.entries(current);
+    // Pushed in reverse so the first offending field (in body order) is the one named.
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i]!;
+      const childPath = path ? `${path}.${key}` : key;
+      if (hasControlCharacters(key)) return childPath;
+      if (!skip.includes(key)) stack.push({ value: child, path: childPath });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a parsed JSON value nests objects or arrays deeper than `max`. Re-serialising a body
+ * nested 20 000 deep (JSON.stringify) overflows the call stack: refuse such bodies first.
+ */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 export function validateEmail(input: string | null | undefined): Validation {
   const email = (input ?? '').trim();
   if (!email) return fail(VALIDATION_MESSAGES.emailRequired);
+  if (hasControlCharacters(input ?? '')) return fail(VALIDATION_MESSAGES.emailBadChars);
   if (email.length > EMAIL_MAX) return fail(VALIDATION_MESSAGES.emailTooLong);
   if (EMAIL_FORBIDDEN.test(email)) return fail(VALIDATION_MESSAGES.emailBadChars);
   if (!EMAIL_SHAPE.test(email)) return fail(VALIDATION_MESSAGES.emailInvalid);
@@ -48,6 +110,7 @@ export function validateEmail(input: string | null | undefined): Validation {
 export function validateName(input: string | null | undefined): Validation {
   const name = (input ?? '').trim();
   if (!name) return fail(VALIDATION_MESSAGES.nameRequired);
+  if (hasControlCharacters(input ?? '')) return fail(VALIDATION_MESSAGES.nameBadChars);
   if (name.length < NAME_MIN) return fail(VALIDATION_MESSAGES.nameTooShort);
   if (name.length > NAME_MAX) return fail(VALIDATION_MESSAGES.nameTooLong);
   if (SCRIPT_LIKE.test(name) || /[<>]/.test(name)) return fail(VALIDATION_MESSAGES.nameInvalidContent);
@@ -58,6 +121,8 @@ export function validateName(input: string | null | undefined): Validation {
 export function validateContent(input: string | null | undefined, maxLength = DEFAULT_CONTENT_MAX): Validation {
   const content = (input ?? '').trim();
   if (!content) return fail(VALIDATION_MESSAGES.contentRequired);
+  // A NUL or an escape sequence in text is never a description: refuse it rather than store it.
+  if (hasControlCharacters(input ?? '', { multiline: true })) return fail(VALIDATION_MESSAGES.contentHarmful);
   if (content.length > maxLength) return fail(VALIDATION_MESSAGES.contentTooLong(maxLength));
   if (SCRIPT_LIKE.test(content)) return fail(VALIDATION_MESSAGES.contentHarmful);
   if ((content.match(HTML_TAG) ?? []).length > MAX_HTML_TAGS) return fail(VALIDATION_MESSAGES.contentTooManyTags);
@@ -71,7 +136,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * Escaping happens after stripping, so no markup can survive; the cut never splits an entity.
  */
 export function sanitizeText(input: string | null | undefined, maxLength = 1000): string {
-  const stripped = (input ?? '').replace(/<[^>]*>?/g, '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+  const stripped = (input ?? '').replace(/<[^>]*>?/g, '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '').trim();
   let out = '';
   for (const char of stripped) {
     const piece = ESCAPES[char] ?? char;

@@ -5,7 +5,7 @@
  * The real SignedDataVerifier is given this root instead of Apple's.
  */
 import { execFileSync } from 'node:child_process';
-import { createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,4 +52,27 @@ export function createAppleTestChain(): AppleTestChain {
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * An App Store Server Notification v2 as Apple sends it: the outer payload and the transaction
+ * (and renewal info, when given) each signed by `chain`.
+ */
+export function signNotification(
+  chain: Pick<AppleTestChain, 'signJws'>,
+  { type, subtype, bundleId, environment = 'Sandbox', transaction, renewal }: { type: string; subtype?: string; bundleId: string; environment?: string; transaction: object; renewal?: object },
+): string {
+  return chain.signJws({
+    notificationType: type,
+    subtype,
+    notificationUUID: randomUUID(),
+    version: '2.0',
+    signedDate: Date.now(),
+    data: {
+      bundleId,
+      environment,
+      signedTransactionInfo: chain.signJws(transaction),
+      signedRenewalInfo: renewal ? chain.signJws({ signedDate: Date.now(), environment, ...renewal }) : undefined,
+    },
+  });
 }

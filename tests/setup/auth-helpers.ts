@@ -11,15 +11,15 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-export async function signUp(t: TestApp, body: { name?: string; email?: string; password?: string }) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin(t), payload: { callbackURL: '/sign-in?verified=1', ...body } });
-}
-
 let ipCounter = 0;
 /** A distinct client address per call site, so per-IP limits in one test don't leak into the next. */
 export function nextIp(): string {
   ipCounter += 1;
   return `198.51.100.${ipCounter % 250}`;
+}
+
+export async function signUp(t: TestApp, body: { name?: string; email?: string; password?: string }, remoteAddress = nextIp()) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin(t), payload: { callbackURL: '/sign-in?verified=1', ...body }, remoteAddress });
 }
 
 export async function signIn(t: TestApp, email: string, password: string, headers: Record<string, string> = {}, remoteAddress = nextIp()) {

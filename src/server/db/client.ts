@@ -2,7 +2,7 @@
  * One database API over two engines: embedded PGlite in DATA_DIR by default, PostgreSQL when
  * DATABASE_URL is set. Same drizzle schema, same generated migrations.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,18 +30,37 @@ export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'mig
 
 /** Opens PGlite in `dataDir` (created if needed) or over an existing PGlite instance (tests). */
 export function openPglite(options: { dataDir?: string; client?: PGlite }): DatabaseHandle {
-  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true }); // PGlite won't create parents
+  // PGlite won't create parents. Private (0700): the database and its WAL hold live session tokens.
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const client = options.client ?? new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      if (options.dataDir) makeOwnerOnly(options.dataDir);
+    },
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * PGlite lays down a new cluster with an explicit chmod 0666 on every file (and rewrites its
+ * relcache files 0644 at each start), whatever the process umask. Its WAL holds live session
+ * tokens: take group and world bits off everything under its folder once it is open.
+ */
+function makeOwnerOnly(root: string): void {
+  const visit = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) chmodSync(path, stat.mode & 0o700);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(root);
 }
 
 /** Opens a PostgreSQL pool. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { isValidTimezone, PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
+import { hasControlCharacters } from '#shared/validation.ts';
 
 export const recordSessionBody = z.object({
   /** The play id generated on the device when playback started (idempotency key). */
@@ -15,7 +16,7 @@ export type RecordedSession = { id: string; meditationId: string | null; duratio
 export type RecordSessionResponse = { session: RecordedSession; created: boolean };
 
 export const practiceQuery = z.object({
-  tz: z.string().max(64).default('UTC').refine(isValidTimezone, PRACTICE_MESSAGES.invalidTimezone),
+  tz: z.string().max(64).default('UTC').refine((tz) => !hasControlCharacters(tz) && isValidTimezone(tz), PRACTICE_MESSAGES.invalidTimezone),
 });
 
 export type PracticeResponse = {

@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
 /** Runs an operator command (`npm run cli -- …`) against a DATA_DIR, before or between server runs. */
 export function runCli(dataDir: string, args: string[]): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
@@ -40,7 +40,20 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    // Production config must name its billing mode: the journeys use the sandbox checkout. A PostgreSQL
+    // run needs the shared AUTH_SECRET that production requires with DATABASE_URL.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BILLING_MODE: 'sandbox',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...(env.DATABASE_URL ? { AUTH_SECRET: 'e2e-shared-auth-secret-0123456789abcdef' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -16,6 +16,12 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /**
+   * Given to the iOS app, which passes it to StoreKit as the purchase's appAccountToken; Apple signs
+   * it into every transaction, so validate-receipt can tell whose purchase it is. Filled by the
+   * database for new rows (and for existing ones by migration 0005).
+   */
+  appAccountToken: uuid('app_account_token').notNull().unique().defaultRandom(),
   ...timestamps,
 });
 

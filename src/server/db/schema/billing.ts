@@ -41,3 +41,21 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Which account an App Store purchase belongs to, written on its first successful validation and
+ * never by another provider: Stripe or sandbox syncs rewrite `subscribers`, not this binding, so
+ * Apple's later notifications still find the owner (docs/decisions/0008-billing-mode.md).
+ */
+export const appStoreTransactions = pgTable(
+  'app_store_transactions',
+  {
+    originalTransactionId: text('original_transaction_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    appAccountToken: uuid('app_account_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('app_store_transactions_user_id_idx').on(t.userId)],
+);

@@ -31,11 +31,14 @@ const plain = (text: string) =>
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
     .trim();
 
-const editBody = z.object({
-  title: z.string().max(10_000).optional(),
-  description: z.string().max(10_000).optional(),
-  transcript: z.string().max(100_000).nullish(),
-});
+const editBody = z
+  .object({
+    title: z.string().max(10_000).optional(),
+    description: z.string().max(10_000).optional(),
+    transcript: z.string().max(100_000).nullish(),
+  })
+  // An edit that names no field would still touch the row and the audit log: refuse it.
+  .refine((body) => body.title !== undefined || body.description !== undefined || body.transcript !== undefined, 'Please change the title, description or transcript.');
 
 export type AdminMeditation = {
   id: string;
@@ -92,8 +95,10 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
     await scope.register(multipart, { preservePath: true, limits: { fileSize: UPLOAD.maxBytes - 1, files: 1, fields: 40, fieldSize: 128 * 1024, parts: 45 } });
 
     scope.post('/api/admin/meditations', staff, async (request, reply) => {
+      // Staff only from here: up to 50 MB over a slow line may take UPLOAD_TIMEOUT_SECONDS, not the ordinary deadline.
+      request.allowLongBody();
       const tempDir = processTempDir(dataDir);
-      await mkdir(tempDir, { recursive: true });
+      await mkdir(tempDir, { recursive: true, mode: 0o700 });
       const tempPath = join(tempDir, `${randomUUID()}.part`);
       const fields: Record<string, string[]> = {};
       let file: { name: string; type: string; size: number } | null = null;
@@ -112,7 +117,8 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
             part.file.resume();
             await rejectUpload(request, stored.error, name);
           }
-          await pipeline(part.file, createWriteStream(tempPath));
+          // 0600: the stored copy keeps this mode (copyFile copies it), whatever the umask.
+          await pipeline(part.file, createWriteStream(tempPath, { mode: 0o600 }));
           if (part.file.truncated) {
             await rejectUpload(request, UPLOAD_MESSAGES.tooLarge, name, 413);
           }
@@ -146,6 +152,10 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
       } catch (error) {
         if (error instanceof Error && 'code' in error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.tooLarge, 413);
+        }
+        // busboy's parse errors (a cut or malformed multipart body) carry no status: the sender's fault, not ours.
+        if (error instanceof Error && !(error instanceof AppError) && !('statusCode' in error) && /multipart|malformed part header|unexpected end of form/i.test(error.message)) {
+          throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.invalidFile, 400);
         }
         throw error;
       } finally {

@@ -3,13 +3,14 @@
  * management, the audit and security logs, and the sandbox-only test-account tools. Every route
  * checks the role on the server; the page only mirrors it.
  */
-import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, ROLE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { hasControlCharacters } from '#shared/validation.ts';
 import { requireRole, requireUser, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
-import { rateLimits, securityAuditLog, user, userRoles } from '#server/db/schema/auth.ts';
+import { securityAuditLog, user, userRoles } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
 import { listAdminAudit, logAdminAction } from '#server/features/admin/admin-audit.service.ts';
 import { issueCsrfToken, validateCsrfToken } from '#server/features/admin/csrf.service.ts';
@@ -18,11 +19,12 @@ import { syncSubscription } from '#server/features/billing/subscriptions.service
 import { assignRole, findUserByEmail } from '#server/features/roles/roles.service.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import { blockIp, countBlockedIps } from '#server/features/security/security-monitor.ts';
 
 const M = ADMIN_MESSAGES;
 
 const setupBody = z.object({ token: z.string().trim().min(1, M.setupTokenInvalid).max(200) });
-const roleBody = z.object({ email: z.string().trim().max(254).default(''), role: z.string().trim().default('') });
+const roleBody = z.object({ email: z.string().trim().max(254).default('').refine((v) => !hasControlCharacters(v), M.rolesRequired), role: z.string().trim().default('') });
 const roleIdParams = z.object({ id: z.uuid() });
 const auditQuery = z.object({ severity: z.enum(SEVERITY_OPTIONS).optional() });
 const securityQuery = z.object({ severity: z.enum(SEVERITY_OPTIONS).optional(), eventType: z.enum(EVENT_TYPE_OPTIONS).optional() });
@@ -54,7 +56,9 @@ export function adminRoutes(app: FastifyInstance, { auth, db, limits, sandbox }:
     try {
       await redeemSetupToken(db, viewer.user.id, token);
     } catch (error) {
-      await logSecurityEvent({ db, eventType: 'admin_setup_failed', severity: 'high', userId: viewer.user.id, userEmail: viewer.user.email, ipAddress: request.ip });
+      // A wrong token is a guess (the monitor blocks the IP after repeated guesses); 'admin exists' is not.
+      const reason = error instanceof AppError && error.status === 409 ? 'admin-exists' : 'invalid-token';
+      await logSecurityEvent({ db, eventType: 'admin_setup_failed', severity: 'high', userId: viewer.user.id, userEmail: viewer.user.email, ipAddress: request.ip, details: { reason } });
       throw error;
     }
     await logAdminAction(db, request, { action: 'admin.setup', targetResource: 'user_roles', targetId: viewer.user.id, changes: { role: 'admin' }, severity: 'critical' });
@@ -77,7 +81,10 @@ export function adminRoutes(app: FastifyInstance, { auth, db, limits, sandbox }:
     return { roles: rows.map((r) => ({ ...r, assignedAt: r.assignedAt.toISOString() })) };
   });
 
-  /** CSRF and the role-change rate limit guard both assignment and revocation. */
+  /**
+   * CSRF and the role-change rate limit guard both assignment and revocation. Going over the limit also
+   * blocks the IP for 30 minutes (spec rate-limit defaults: 10 attempts, 15 minute window, 30 minute block).
+   */
   const guardRoleChange = async (request: Parameters<typeof logAdminAction>[1]) => {
     const viewer = request.viewer!;
     const token = request.headers['x-csrf-token'];
@@ -88,6 +95,10 @@ export function adminRoutes(app: FastifyInstance, { auth, db, limits, sandbox }:
     const { count } = await limits.hit(`role-change:${viewer.user.id}`, ADMIN.roleWindowMs, request.ip);
     if (count > ADMIN.roleChangesPerWindow) {
       await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', userId: viewer.user.id, userEmail: viewer.user.email, ipAddress: request.ip, details: { action: 'role-change' } });
+      // The refusal stands even if the block cannot be written (logged, never a 500).
+      await blockIp({ db, ip: request.ip, reason: 'role_change_limit', userId: viewer.user.id, userEmail: viewer.user.email }).catch((error: Error) =>
+        request.log.warn({ err: { message: error.message } }, 'could not block the IP after the role-change limit'),
+      );
       throw new AppError('rate-limit/exceeded', M.rateLimitBody, 429);
     }
   };
@@ -150,21 +161,18 @@ export function adminRoutes(app: FastifyInstance, { auth, db, limits, sandbox }:
     const dayAgo = new Date(now - 24 * 3600_000);
     const hourAgo = new Date(now - 3600_000);
     const count = sql<number>`count(*)::int`;
-    const [[total], [critical], [threats], [blocked], recent] = await Promise.all([
+    const [[total], [critical], [threats], blockedIps, recent] = await Promise.all([
       db.select({ n: count }).from(securityAuditLog).where(gte(securityAuditLog.createdAt, dayAgo)),
       db.select({ n: count }).from(securityAuditLog).where(and(gte(securityAuditLog.createdAt, dayAgo), eq(securityAuditLog.severity, 'critical'))),
       db.select({ n: count }).from(securityAuditLog).where(and(gte(securityAuditLog.createdAt, hourAgo), inArray(securityAuditLog.severity, ['critical', 'high']))),
-      db
-        .select({ n: sql<number>`count(distinct ${rateLimits.ipAddress})::int` })
-        .from(rateLimits)
-        .where(and(isNotNull(rateLimits.ipAddress), isNotNull(rateLimits.blockedUntil), gt(rateLimits.blockedUntil, new Date(now)))),
+      countBlockedIps({ db }),
       db.select().from(securityAuditLog).orderBy(desc(securityAuditLog.createdAt)).limit(ADMIN.recentEvents),
     ]);
     return {
       totalAlerts24h: total?.n ?? 0,
       criticalAlerts: critical?.n ?? 0,
       recentThreats1h: threats?.n ?? 0,
-      blockedIps: blocked?.n ?? 0,
+      blockedIps,
       recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     };
   });

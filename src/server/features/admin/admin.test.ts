@@ -3,7 +3,7 @@
  * visitor), the one-time setup, role management with CSRF and its limit, the audit and
  * security logs, and the sandbox-only tools.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
@@ -12,7 +12,7 @@ import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { assignRole } from '#server/features/roles/roles.service.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -34,8 +34,8 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: string, url: string, who: Who, payload?: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: method as 'GET', url, headers: { ...origin(t), ...(who === 'anonymous' ? {} : { cookie: people[who].cookie }), ...headers }, payload });
+  const call = (method: string, url: string, who: Who, payload?: object, headers: Record<string, string> = {}, remoteAddress?: string) =>
+    t.app.inject({ method: method as 'GET', url, headers: { ...origin(t), ...(who === 'anonymous' ? {} : { cookie: people[who].cookie }), ...headers }, payload, remoteAddress });
 
   describe('authorization matrix', () => {
     const adminOnly: [string, string][] = [
@@ -146,13 +146,17 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       expect(audit[0]!.adminEmail).toBe('admin@example.com');
     });
 
-    it('limits role changes per admin', async () => {
+    it('limits role changes per admin, and blocks the IP for 30 minutes when the limit is passed', async () => {
       const token = await csrf();
+      const ip = nextIp();
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await call('POST', '/api/admin/roles', 'admin', { email: 'subscriber@example.com', role: i % 2 ? 'user' : 'editor' }, { 'x-csrf-token': token })).statusCode);
+      for (let i = 0; i < 12; i++) statuses.push((await call('POST', '/api/admin/roles', 'admin', { email: 'subscriber@example.com', role: i % 2 ? 'user' : 'editor' }, { 'x-csrf-token': token }, ip)).statusCode);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-      const limited = await call('POST', '/api/admin/roles', 'admin', { email: 'subscriber@example.com', role: 'user' }, { 'x-csrf-token': token });
+      const limited = await call('POST', '/api/admin/roles', 'admin', { email: 'subscriber@example.com', role: 'user' }, { 'x-csrf-token': token }, ip);
       expect(limited.json().error.message).toBe(M.rateLimitBody);
+      const [blocked] = await t.database.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.eventType, 'ip_blocked'), eq(securityAuditLog.ipAddress, ip)));
+      expect(blocked!.details).toMatchObject({ reason: 'role_change_limit', minutes: 30 });
+      expect((await call('GET', '/api/admin/security/stats', 'admin')).json().blockedIps).toBeGreaterThanOrEqual(1);
     });
   });
 

@@ -6,13 +6,14 @@
  * only a temporary file or an unreferenced stored file, both swept at the next start.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import { UPLOAD_MESSAGES } from '#shared/admin.ts';
 import { formatDurationMinutes } from '#shared/catalogue.ts';
+import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
@@ -41,14 +42,38 @@ export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mi
   throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.contentMismatch, 415);
 }
 
+/**
+ * The length of the audio, measured by music-metadata and then cross-checked: a crafted header
+ * (an 8 KB MP3 whose Info frame count says 1.8 million minutes) must not reach the catalogue or
+ * the practice stats.
+ */
 export async function readDurationSeconds(path: string): Promise<number> {
+  let measured: { duration?: number; bitrate?: number } | undefined;
   try {
-    const { format } = await parseFile(path, { duration: true, skipCovers: true });
-    if (format.duration && Number.isFinite(format.duration) && format.duration > 0) return format.duration;
+    measured = (await parseFile(path, { duration: true, skipCovers: true })).format;
   } catch {
-    /* unreadable: reported below */
+    measured = undefined; // unreadable: reported below
   }
-  throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.unreadableAudio, 422);
+  const seconds = measured?.duration;
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.unreadableAudio, 422);
+  checkAudioDuration({ seconds, bytes: (await stat(path)).size, bitrate: measured?.bitrate });
+  return seconds;
+}
+
+/** How far a header's length may exceed what its own bitrate and the file size allow (VBR, rounding). */
+const BITRATE_TOLERANCE = 1.5;
+const SLACK_SECONDS = 2;
+
+/**
+ * Refuses a duration the file cannot hold: more seconds than its bytes allow at the lowest
+ * bitrate in use, or than its own declared bitrate allows (a longer real file is fine: tags and
+ * cover art only add bytes), and anything over the 4-hour cap.
+ */
+export function checkAudioDuration({ seconds, bytes, bitrate }: { seconds: number; bytes: number; bitrate: number | undefined }): void {
+  const byFloor = bytes / MIN_AUDIO_BYTES_PER_SECOND;
+  const byBitrate = bitrate && Number.isFinite(bitrate) && bitrate > 0 ? ((bytes * 8) / bitrate) * BITRATE_TOLERANCE + SLACK_SECONDS : Infinity;
+  if (seconds > byFloor || seconds > byBitrate) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.durationMismatch, 422);
+  if (seconds > MAX_AUDIO_SECONDS) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.tooLong, 422);
 }
 
 export type NewMeditation = {
@@ -116,7 +141,7 @@ export async function deleteMeditation({ db, storage, id }: { db: Database; stor
  */
 export async function sweepUploads({ db, storage, dataDir, graceMs = 60 * 60 * 1000, now = Date.now() }: { db: Database; storage: MediaStorage; dataDir: string; graceMs?: number; now?: number }) {
   const tempDir = uploadTempDir(dataDir);
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(tempDir, { recursive: true, mode: 0o700 });
   let temporary = 0;
   for (const name of await readdir(tempDir)) {
     if (name === PROCESS_FOLDER) continue;

@@ -4,8 +4,8 @@
  * `npm run cli -- setup-token`; only its hash is stored, and it works once, only while there is
  * still no admin.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, isNull } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { adminSetupTokens } from '#server/db/schema/admin.ts';
@@ -25,21 +25,37 @@ export async function issueSetupToken(db: Database): Promise<string | undefined>
   if (await adminExists(db)) return undefined;
   const token = `hm-setup-${randomBytes(24).toString('base64url')}`;
   await db.transaction(async (tx) => {
+    await lockSetup(tx);
     await tx.delete(adminSetupTokens).where(isNull(adminSetupTokens.usedAt));
     await tx.insert(adminSetupTokens).values({ tokenHash: hash(token) });
   });
   return token;
 }
 
-/** Grants admin to `userId` if `token` is the current unused token and no admin exists yet. */
+/**
+ * Serialises issuing and redeeming across connections and processes (transaction-scoped
+ * advisory lock), so there is never more than one unused token, and the "no admin yet" check
+ * cannot be passed by two redemptions of two different tokens at once.
+ */
+const SETUP_LOCK_KEY = 0x68_6d_73_74; // 'hmst'
+const lockSetup = (tx: Pick<Database, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+
+/**
+ * Grants admin to `userId` if `token` is the current unused token and no admin exists yet.
+ * The token is claimed by one conditional update (`used_at is null`) in the same transaction as
+ * the role grant: of several concurrent redemptions exactly one claims it, the others match no
+ * row (issue 12). The lookup is by SHA-256 hash, so its timing says nothing about the token.
+ */
 export async function redeemSetupToken(db: Database, userId: string, token: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [admin] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
-    if (admin) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupDone, 409);
-    const [current] = await tx.select().from(adminSetupTokens).where(isNull(adminSetupTokens.usedAt)).limit(1);
-    const given = Buffer.from(hash(token.trim()));
-    if (!current || !timingSafeEqual(Buffer.from(current.tokenHash), given)) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupTokenInvalid, 403);
-    await tx.update(adminSetupTokens).set({ usedAt: new Date(), usedBy: userId }).where(eq(adminSetupTokens.id, current.id));
+    await lockSetup(tx);
+    if (await adminExists(tx as unknown as Database)) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupDone, 409);
+    const [claimed] = await tx
+      .update(adminSetupTokens)
+      .set({ usedAt: new Date(), usedBy: userId })
+      .where(and(eq(adminSetupTokens.tokenHash, hash(token.trim())), isNull(adminSetupTokens.usedAt)))
+      .returning({ id: adminSetupTokens.id });
+    if (!claimed) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupTokenInvalid, 403);
     await assignRole({ db: tx as unknown as Database, userId, role: 'admin', assignedBy: userId });
   });
 }

@@ -8,14 +8,35 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES as U } from '#shared/admin.ts';
+import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
+import { checkAudioDuration, createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
 import { assignRole } from '#server/features/roles/roles.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');
 const M4A = readFileSync('tests/fixtures/audio/tone-4s.m4a');
+
+/**
+ * The attack from the security review: the first 8 KB of a real MP3 whose Info (Xing) header
+ * claims 2^32-1 frames, which music-metadata reads as ~1.87 million minutes.
+ */
+const LYING_MP3 = (() => {
+  const bytes = Buffer.from(MP3.subarray(0, 8192));
+  const info = bytes.indexOf('Info');
+  bytes.writeUInt32BE(0xffffffff, info + 8); // flags (4 bytes), then the frame count
+  return bytes;
+})();
+/** A real M4A whose movie and track headers claim 2^31-1 time units (13 hours at 44.1 kHz). */
+const LYING_M4A = (() => {
+  const bytes = Buffer.from(M4A);
+  for (const box of ['mvhd', 'tkhd', 'mdhd']) {
+    const at = bytes.indexOf(box);
+    bytes.writeUInt32BE(0x7fffffff, box === 'tkhd' ? at + 24 : at + 20); // version 0 duration field
+  }
+  return bytes;
+})();
 
 describe('meditation uploads', () => {
   let t: TestApp;
@@ -40,7 +61,7 @@ describe('meditation uploads', () => {
     for (const tag of tags) form.append('tags', tag);
     if (transcript) form.append('transcript', transcript);
     if (file) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
-    const res = await fetch(`${base}/api/admin/meditations`, { method: 'POST', body: form, headers: { cookie } });
+    const res = await fetch(`${base}/api/admin/meditations`, { method: 'POST', body: form, headers: { cookie, origin: t.config.publicUrl } });
     return { status: res.status, body: (await res.json().catch(() => ({}))) as { meditation?: Record<string, unknown>; error?: { message: string } } };
   }
   const stored = () => readdirSync(join(t.dataDir, 'media', 'meditations'), { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
@@ -92,6 +113,8 @@ describe('meditation uploads', () => {
     ['an unknown category', { categories: ['secret'], file: { name: 'tone.mp3', type: 'audio/mpeg', bytes: MP3 } }, 400, U.unknownCategory],
     ['a harmful title', { title: 'Calm <script>alert(1)</script>', file: { name: 'tone.mp3', type: 'audio/mpeg', bytes: MP3 } }, 400, 'Content contains potentially harmful code'],
     ['a 201-character title', { title: 'x'.repeat(201), file: { name: 'tone.mp3', type: 'audio/mpeg', bytes: MP3 } }, 400, 'Content must be less than 200 characters'],
+    ['an 8 KB MP3 whose header claims 1.8 million minutes', { file: { name: 'forever.mp3', type: 'audio/mpeg', bytes: LYING_MP3 } }, 422, U.durationMismatch],
+    ['a 25 KB M4A whose header claims 13 hours', { file: { name: 'forever.m4a', type: 'audio/mp4', bytes: LYING_M4A } }, 422, U.durationMismatch],
   ];
 
   it.each(refusals)('refuses %s and leaves nothing behind', async (_label, input, status, message) => {
@@ -102,6 +125,21 @@ describe('meditation uploads', () => {
     expect(stored()).toEqual(before.files);
     expect(await titles()).toEqual(before.titles);
     expect(temp()).toEqual([]);
+  });
+
+  it('checks a measured duration against the file size, the bitrate and the 4-hour cap', () => {
+    const hour = 3600;
+    // 30 min at 56 kbps (12.6 MB): fine. The same claimed length in 8 KB: refused.
+    expect(() => checkAudioDuration({ seconds: 1800, bytes: 12_600_000, bitrate: 56_000 })).not.toThrow();
+    expect(() => checkAudioDuration({ seconds: 1800, bytes: 8192, bitrate: 56_000 })).toThrow(U.durationMismatch);
+    // A header whose bitrate says the file holds 2 s cannot claim 3 min, whatever the floor allows.
+    expect(() => checkAudioDuration({ seconds: 180, bytes: 8192 * 25, bitrate: 32_000 * 25 })).toThrow(U.durationMismatch);
+    // Longer than the cap, even when size and bitrate agree (4 h 10 min at 24 kbps ≈ 45 MB).
+    expect(() => checkAudioDuration({ seconds: 4 * hour + 600, bytes: ((4 * hour + 600) * 24_000) / 8, bitrate: 24_000 })).toThrow(U.tooLong);
+    expect(() => checkAudioDuration({ seconds: MAX_AUDIO_SECONDS, bytes: (MAX_AUDIO_SECONDS * 24_000) / 8, bitrate: 24_000 })).not.toThrow();
+    // No bitrate in the header: the floor of compressed audio alone decides.
+    expect(() => checkAudioDuration({ seconds: 60, bytes: 60 * MIN_AUDIO_BYTES_PER_SECOND, bitrate: undefined })).not.toThrow();
+    expect(() => checkAudioDuration({ seconds: 600, bytes: 60 * MIN_AUDIO_BYTES_PER_SECOND, bitrate: undefined })).toThrow(U.durationMismatch);
   });
 
   it('cuts off a 51 MB upload while streaming and keeps nothing', async () => {

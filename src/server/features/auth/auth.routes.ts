@@ -5,24 +5,36 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
-import { validateEmail, validateName } from '#shared/validation.ts';
+import { ERROR_TEXT, MESSAGES } from '#shared/messages.ts';
+import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, user } from '#server/db/schema/auth.ts';
 import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
-import type { SignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
+import { AUTH_BASE_PATH, createAuthEndpointMatcher } from '#server/features/auth/auth-endpoints.ts';
+import { sessionTransport, withoutTokens } from '#server/features/auth/session-transport.ts';
+import type { SignInAttempt, SignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
+import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { AppError } from '#server/errors.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 
-type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; publicUrl: string };
+type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string };
 type Body = Record<string, unknown>;
 
 const M = MESSAGES.auth;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function sendError(reply: FastifyReply, status: number, code: string, message: string, headers: Record<string, string> = {}) {
-  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  return reply.status(status).send({ error: { code, message } });
+/** Sign-up attempts per IP, counted before the account-exists check (the spec's default limit: 10 in 15 minutes). */
+export const SIGN_UP_PER_IP = 10;
+export const SIGN_UP_WINDOW_MS = 15 * 60 * 1000;
+
+const SIGN_IN = `${AUTH_BASE_PATH}/sign-in/email`;
+const SIGN_UP = `${AUTH_BASE_PATH}/sign-up/email`;
+
+function tooMany(reply: FastifyReply, resetAt: number): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  reply.header('retry-after', String(seconds));
+  return new AppError('auth/too-many-requests', M.tooManyAttempts(seconds), 429);
 }
 
 /** The spec's wording for better-auth's error codes. */
@@ -52,14 +64,32 @@ export function authErrorMessage(path: string, code: string | undefined, message
   }
 }
 
+/** Passwords are only ever hashed: any character may stay in them. */
+const PASSWORD_KEYS = ['password', 'newPassword', 'currentPassword'];
+
+/**
+ * Refusals for any JSON body before it is re-serialised and forwarded: arrays and deep nesting
+ * (JSON.stringify of a body nested 20 000 deep overflows the stack: a 500), and control characters
+ * in any field (a NUL reaches PostgreSQL: a 500; others would be stored), with the spec's messages.
+ */
+function bodyProblem(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  if (Array.isArray(raw) || nestedDeeperThan(raw, 8)) return ERROR_TEXT['validation/invalid-input'];
+  const at = findControlCharacters(raw, { skip: PASSWORD_KEYS });
+  if (!at) return undefined;
+  if (at === 'email' || at === 'newEmail') return VALIDATION_MESSAGES.emailBadChars;
+  if (at === 'name') return VALIDATION_MESSAGES.nameBadChars;
+  return ERROR_TEXT['validation/invalid-input'];
+}
+
 /** Server-side checks with the spec's messages before better-auth sees the request. */
 function precheck(path: string, body: Body): string | undefined {
-  if (path === '/api/auth/sign-in/email') {
+  if (path === SIGN_IN) {
     if (!str(body.email).trim() || !str(body.password)) return M.fillAllFields;
     const email = validateEmail(str(body.email));
     if (!email.valid) return email.error;
   }
-  if (path === '/api/auth/sign-up/email') {
+  if (path === SIGN_UP) {
     if (!str(body.email).trim() || !str(body.password)) return M.fillAllFields;
     if (!str(body.name).trim()) return M.fullNameRequired;
     const name = validateName(str(body.name));
@@ -68,46 +98,63 @@ function precheck(path: string, body: Body): string | undefined {
     if (!email.valid) return email.error;
     if (str(body.password).length < MIN_PASSWORD_LENGTH) return M.passwordTooShort;
   }
-  if (path === '/api/auth/request-password-reset' || path === '/api/auth/send-verification-email') {
+  if (path === `${AUTH_BASE_PATH}/request-password-reset` || path === `${AUTH_BASE_PATH}/send-verification-email`) {
     const email = validateEmail(str(body.email));
     if (!email.valid) return email.error;
+  }
+  if (path === `${AUTH_BASE_PATH}/update-user` && body.name !== undefined) {
+    const name = validateName(str(body.name));
+    if (!name.valid) return name.error;
   }
   return undefined;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, db, limiter, publicUrl }: Deps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl }: Deps): Promise<void> {
+  const endpointOf = createAuthEndpointMatcher(auth);
+
   await app.register(async (scope) => {
     // Apple posts its OAuth callback as a form; better-auth parses it itself from the raw text.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
     scope.route({
       method: ['GET', 'POST'],
-      url: '/api/auth/*',
+      url: `${AUTH_BASE_PATH}/*`,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const path = request.url.split('?')[0]!;
+        // One path, computed once: what is checked, limited and logged below is what better-auth runs.
+        const path = request.canonicalPath;
+        if (!endpointOf(path)) throw new AppError('not-found');
         const isJson = typeof request.body === 'object' && request.body !== null;
         const body: Body = isJson ? (request.body as Body) : {};
         const ip = request.ip;
         const email = str(body.email).trim().toLowerCase();
 
         if (request.method === 'POST') {
+          const shape = bodyProblem(request.body);
+          if (shape) throw new AppError('validation/invalid-input', shape, 400);
           const problem = precheck(path, body);
-          if (problem) return sendError(reply, 400, 'validation/invalid-input', problem);
+          if (problem) throw new AppError('validation/invalid-input', problem, 400);
         }
-        if (path === '/api/auth/sign-up/email' && (await emailTaken(email))) {
+        if (path === SIGN_UP) {
+          // Counted before the account-exists answer, so that answer cannot be used to test addresses at will.
+          const attempts = await limits.hit(`signup:ip:${ip}`, SIGN_UP_WINDOW_MS, ip);
+          if (attempts.count > SIGN_UP_PER_IP) {
+            await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', userEmail: email, ipAddress: ip, details: { action: 'sign-up' } });
+            throw tooMany(reply, attempts.resetAt);
+          }
           // The spec tells people plainly that the account exists (better-auth would hide it).
-          return sendError(reply, 409, 'auth/email-already-in-use', M.accountExists);
+          if (await emailTaken(email)) throw new AppError('auth/email-already-in-use', M.accountExists, 409);
         }
-        if (path === '/api/auth/sign-in/email') {
-          const state = await limiter.check(email, ip);
-          if (state.blocked) {
+        let attempt: SignInAttempt | undefined;
+        if (path === SIGN_IN) {
+          attempt = await limiter.begin(email, ip);
+          if (!attempt.allowed) {
             await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', userEmail: email, ipAddress: ip, details: { action: 'sign-in' } });
-            return sendError(reply, 429, 'auth/too-many-requests', M.tooManyAttempts(state.retryAfterSeconds), {
-              'retry-after': String(state.retryAfterSeconds),
-            });
+            reply.header('retry-after', String(attempt.retryAfterSeconds));
+            throw new AppError('auth/too-many-requests', M.tooManyAttempts(attempt.retryAfterSeconds), 429);
           }
         }
 
+        const transport = sessionTransport(request);
         const headers = authHeaders(request);
         const init: RequestInit = { method: request.method, headers };
         if (request.method === 'POST') {
@@ -118,24 +165,37 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, publ
             init.body = request.body;
           }
         }
-        const response = await auth.handler(new Request(new URL(request.url, publicUrl), init));
+        const query = request.raw.url?.slice(path.length) ?? '';
+        const target = new URL(path + query, publicUrl);
+        let response: Response;
+        try {
+          response = await auth.handler(new Request(target, init));
+        } catch (error) {
+          await (attempt?.allowed ? attempt.notCounted() : undefined);
+          throw error;
+        }
         const text = await response.text();
 
-        await afterAuth({ path, status: response.status, text, email, ip });
+        await afterAuth({ path, status: response.status, text, email, ip, attempt });
 
         reply.status(response.status);
         response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+          if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
+          if (key === 'set-auth-token' && transport === 'cookie') return;
+          reply.header(key, value);
         });
         const cookies = response.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
+        // A bearer client keeps its session in the device's secure storage; it gets no cookie to leak.
+        if (cookies.length && transport === 'cookie') reply.header('set-cookie', cookies);
         reply.header('cache-control', 'no-store');
 
+        const parsed = text.startsWith('{') || text.startsWith('[') ? safeParse(text) : undefined;
         if (response.status >= 400 && text.startsWith('{')) {
-          const parsed = safeParse(text) as { code?: string; message?: string } | undefined;
-          const mapped = authErrorMessage(path, parsed?.code, parsed?.message);
+          const error = parsed as { code?: string; message?: string } | undefined;
+          const mapped = authErrorMessage(path, error?.code, error?.message);
           return reply.type('application/json').send({ error: mapped });
         }
+        if (transport === 'cookie' && parsed !== undefined) return reply.type('application/json').send(JSON.stringify(withoutTokens(parsed)));
         return reply.send(text);
       },
     });
@@ -146,15 +206,17 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, publ
     return Boolean(row);
   }
 
-  async function afterAuth({ path, status, text, email, ip }: { path: string; status: number; text: string; email: string; ip: string }) {
+  async function afterAuth({ path, status, text, email, ip, attempt }: { path: string; status: number; text: string; email: string; ip: string; attempt: SignInAttempt | undefined }) {
     const ok = status < 400;
-    if (path === '/api/auth/sign-in/email') {
+    if (path === SIGN_IN && attempt?.allowed) {
       if (ok) {
         const userId = (safeParse(text) as { user?: { id?: string } } | undefined)?.user?.id;
-        await limiter.recordSuccess(email, ip);
+        await attempt.succeeded();
         await logSecurityEvent({ db, eventType: 'user_login', severity: 'low', userId, userEmail: email, ipAddress: ip, details: { method: 'email' } });
-      } else if (status === 401) {
-        const failures = await limiter.recordFailure(email, ip);
+      } else if (status !== 401) {
+        await attempt.notCounted();
+      } else {
+        const failures = await attempt.failed();
         await logSecurityEvent({
           db,
           eventType: 'failed_login',
@@ -164,10 +226,10 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, publ
           details: { attemptsInWindow: failures },
         });
       }
-    } else if (path === '/api/auth/sign-up/email' && ok) {
+    } else if (path === SIGN_UP && ok) {
       const userId = (safeParse(text) as { user?: { id?: string } } | undefined)?.user?.id;
       await logSecurityEvent({ db, eventType: 'user_signup', severity: 'low', userId, userEmail: email, ipAddress: ip });
-    } else if (path === '/api/auth/request-password-reset' && ok) {
+    } else if (path === `${AUTH_BASE_PATH}/request-password-reset` && ok) {
       await logSecurityEvent({ db, eventType: 'password_reset_requested', severity: 'medium', userEmail: email, ipAddress: ip });
     }
   }

@@ -2,6 +2,12 @@
  * App Store billing: StoreKit 2 signed transactions and App Store Server Notifications v2,
  * verified with Apple's official library (SignedDataVerifier) against Apple's root certificates,
  * then written through the same syncSubscription() as every other provider.
+ *
+ * Whose purchase is it? The app passes the user's `appAccountToken` (a UUID from
+ * GET /api/iap/app-account-token) to StoreKit, Apple signs it into the transaction, and
+ * validation requires it to equal the signed-in user's token. The first validation binds the
+ * original transaction to that user in `app_store_transactions`; notifications find the owner
+ * there, whatever other providers later write to `subscribers`.
  */
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
@@ -10,20 +16,44 @@ import {
   NotificationTypeV2,
   SignedDataVerifier,
   VerificationException,
+  VerificationStatus,
   type JWSTransactionDecodedPayload,
 } from '@apple/app-store-server-library';
 import { BILLING_MESSAGES, planFromProductId } from '#shared/billing.ts';
 import { PRODUCT_IDS } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { subscribers } from '#server/db/schema/billing.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { appStoreTransactions } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/errors.ts';
+import { ForgedWebhookError } from '#server/features/billing/forged-webhook.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { eq } from 'drizzle-orm';
 
 export const AVAILABLE_PRODUCT_IDS = [PRODUCT_IDS.monthly, PRODUCT_IDS.yearly] as const;
 
 type AppStoreConfig = NonNullable<Config['appStore']>;
+
+/** The UUID the iOS app hands StoreKit as `appAccountToken` for this user's purchases. */
+export async function getAppAccountToken({ db, userId }: { db: Database; userId: string }): Promise<string> {
+  const [row] = await db.select({ appAccountToken: user.appAccountToken }).from(user).where(eq(user.id, userId));
+  if (!row) throw new AppError('auth/unauthenticated', BILLING_MESSAGES.notAuthenticated, 401);
+  return row.appAccountToken;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** UUIDs compare case-insensitively (StoreKit may send either case). */
+const sameUuid = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Verification failures that mean "not signed by Apple" (bad signature, chain or format), as
+ * opposed to a genuine Apple payload meant for another app or environment.
+ */
+function isForgery(error: unknown): boolean {
+  if (!(error instanceof VerificationException)) return true;
+  return ![VerificationStatus.INVALID_APP_IDENTIFIER, VerificationStatus.INVALID_ENVIRONMENT, VerificationStatus.RETRYABLE_VERIFICATION_FAILURE].includes(error.status);
+}
 
 /** DER or PEM files → DER buffers, as SignedDataVerifier expects. */
 export function loadRootCertificates(files: string[]): Buffer[] {
@@ -69,38 +99,79 @@ export function createAppStoreBilling({ config, db, rootCertificates }: { config
     });
   }
 
+  /** The account an original transaction is bound to, if any. */
+  async function findOwner(originalTransactionId: string): Promise<string | undefined> {
+    const [row] = await db.select({ userId: appStoreTransactions.userId }).from(appStoreTransactions).where(eq(appStoreTransactions.originalTransactionId, originalTransactionId));
+    return row?.userId;
+  }
+
+  /** Binds the purchase to the user unless it is bound already; returns the owner either way. */
+  async function bind(originalTransactionId: string, userId: string, appAccountToken: string): Promise<string> {
+    await db.insert(appStoreTransactions).values({ originalTransactionId, userId, appAccountToken }).onConflictDoNothing();
+    return (await findOwner(originalTransactionId))!;
+  }
+
   return {
     /** POST /api/iap/validate-receipt: the app sends the StoreKit 2 signed transaction after a purchase or restore. */
     async validate({ userId, signedTransaction, productId }: { userId: string; signedTransaction: string; productId: string }) {
       const tx = await verifyTransaction(signedTransaction);
       if (tx.productId !== productId) throw new AppError('validation/invalid-input', BILLING_MESSAGES.validateFailed('the transaction is for a different product'), 400);
-      if (tx.appAccountToken && tx.appAccountToken.toLowerCase() !== userId.toLowerCase() && /^[0-9a-f-]{36}$/i.test(userId)) {
+      const originalTransactionId = tx.originalTransactionId ?? tx.transactionId;
+      if (!originalTransactionId) throw new AppError('validation/invalid-input', BILLING_MESSAGES.validateFailed('the transaction has no transaction id'), 400);
+      // Without a token nothing says whose purchase this is: refuse rather than guess.
+      if (!tx.appAccountToken) {
+        throw new AppError('validation/invalid-input', BILLING_MESSAGES.validateFailed('the purchase is not linked to an account; please update the app and restore purchases'), 400);
+      }
+      const token = await getAppAccountToken({ db, userId });
+      if (!sameUuid(tx.appAccountToken, token)) {
         throw new AppError('validation/invalid-input', BILLING_MESSAGES.validateFailed('the transaction belongs to another account'), 403);
       }
-      const [owner] = await db.select({ userId: subscribers.userId }).from(subscribers).where(eq(subscribers.providerSubscriptionId, tx.originalTransactionId ?? ''));
-      if (owner && owner.userId !== userId) throw new AppError('validation/invalid-input', BILLING_MESSAGES.validateFailed('this purchase is already linked to another account'), 409);
+      const owner = await bind(originalTransactionId, userId, token);
+      if (owner !== userId) throw new AppError('validation/invalid-input', BILLING_MESSAGES.validateFailed('this purchase is already linked to another account'), 409);
       return syncTransaction(userId, tx);
     },
 
     /** POST /api/iap/notifications: Apple tells us about renewals, expiries, refunds and auto-renew changes. */
     async handleNotification(signedPayload: string) {
-      let notification;
-      try {
-        notification = await verifier.verifyAndDecodeNotification(signedPayload);
-      } catch {
-        throw new AppError('validation/invalid-input', 'Invalid notification signature', 400);
-      }
+      const notification = await verifiedPart('notification', () => verifier.verifyAndDecodeNotification(signedPayload));
       const signedTx = notification.data?.signedTransactionInfo;
       if (!signedTx) return { handled: false, type: notification.notificationType };
-      const tx = await verifyTransaction(signedTx);
-      const renewal = notification.data?.signedRenewalInfo ? await verifier.verifyAndDecodeRenewalInfo(notification.data.signedRenewalInfo) : undefined;
-      const [owner] = await db.select({ userId: subscribers.userId }).from(subscribers).where(eq(subscribers.providerSubscriptionId, tx.originalTransactionId ?? ''));
-      if (!owner) return { handled: false, type: notification.notificationType };
+      const tx = await verifiedPart('transaction', () => verifier.verifyAndDecodeTransaction(signedTx));
+      const signedRenewal = notification.data?.signedRenewalInfo;
+      const renewal = signedRenewal ? await verifiedPart('renewal info', () => verifier.verifyAndDecodeRenewalInfo(signedRenewal)) : undefined;
+      const originalTransactionId = tx.originalTransactionId ?? tx.transactionId;
+      if (!originalTransactionId) return { handled: false, type: notification.notificationType };
+      let ownerId = await findOwner(originalTransactionId);
+      // A purchase the app never got to validate (crash, lost network): Apple's signed token names the account.
+      if (!ownerId && tx.appAccountToken && UUID.test(tx.appAccountToken)) {
+        const [tokenOwner] = await db.select({ id: user.id, appAccountToken: user.appAccountToken }).from(user).where(eq(user.appAccountToken, tx.appAccountToken.toLowerCase()));
+        if (tokenOwner) ownerId = await bind(originalTransactionId, tokenOwner.id, tokenOwner.appAccountToken);
+      }
+      if (!ownerId) return { handled: false, type: notification.notificationType };
       const revoked = notification.notificationType === NotificationTypeV2.REFUND || notification.notificationType === NotificationTypeV2.REVOKE;
-      await syncTransaction(owner.userId, tx, { autoRenew: renewal ? renewal.autoRenewStatus === 1 : undefined, revoked });
+      await syncTransaction(ownerId, tx, { autoRenew: renewal ? renewal.autoRenewStatus === 1 : undefined, revoked });
       return { handled: true, type: notification.notificationType };
     },
   };
+}
+
+/**
+ * One signed part of a notification. Not signed by Apple → ForgedWebhookError (a security event);
+ * Apple's but for another app or environment → a plain 400. Either way the reply says the same.
+ */
+async function verifiedPart<T>(part: string, verify: () => Promise<T>): Promise<T> {
+  try {
+    return await verify();
+  } catch (error) {
+    if (isForgery(error)) throw new ForgedWebhookError('Invalid notification signature', `${part}: ${forgeryReason(error)}`);
+    throw new AppError('validation/invalid-input', 'Invalid notification signature', 400);
+  }
+}
+
+/** A short, secret-free reason for the security log. */
+function forgeryReason(error: unknown): string {
+  if (error instanceof VerificationException) return `verification status ${error.status} (${VerificationStatus[error.status]})`;
+  return 'not a verifiable JWS';
 }
 
 export type AppStoreBilling = ReturnType<typeof createAppStoreBilling>;

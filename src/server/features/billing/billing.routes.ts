@@ -1,22 +1,29 @@
 /**
  * Billing API: subscription state, checkout (Stripe or the in-app sandbox), cancel/resume,
- * manage (Stripe Customer Portal or the sandbox page) and the Stripe webhook.
+ * manage (Stripe Customer Portal or the sandbox page) and the Stripe webhook. BILLING_MODE decides
+ * which exist: the sandbox routes only in `sandbox`, web checkout not at all in `none`.
  */
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
 import { cancelBody, checkoutBody, sandboxSessionParams, type CheckoutResponse, type SubscriptionResponse } from '#shared/contracts/billing.ts';
 import { requireUser, type Auth } from '#server/auth.ts';
+import type { BillingMode } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { recordingForgedWebhooks } from '#server/features/billing/forged-webhook.ts';
 import { completeSandboxCheckout, createSandboxCheckout, getSandboxCheckout } from '#server/features/billing/sandbox-billing.ts';
 import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
-import { getEntitlement, getSubscription, isTrialEligible, syncSubscription } from '#server/features/billing/subscriptions.service.ts';
+import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible, syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 
-type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined };
+type Deps = { auth: Auth; db: Database; mode: BillingMode; stripe: StripeBilling | undefined };
 
-export async function billingRoutes(app: FastifyInstance, { auth, db, stripe }: Deps): Promise<void> {
+const APPLE_MANAGED = 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.';
+
+export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe }: Deps): Promise<void> {
+  if ((mode === 'stripe') !== Boolean(stripe)) throw new Error(`billingRoutes: mode ${mode} ${stripe ? 'with' : 'without'} Stripe billing`);
   const signedIn = { preHandler: requireUser(auth, db) };
-  const mode = stripe ? 'stripe' : 'sandbox';
+  /** BILLING_MODE=none: no web checkout at all (App-Store-only deployments). */
+  const unavailable = () => new AppError('billing/checkout-failed', BILLING_UNAVAILABLE, 503);
 
   app.get('/api/subscription', signedIn, async (request, reply): Promise<SubscriptionResponse> => {
     reply.header('cache-control', 'no-store');
@@ -26,6 +33,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, stripe }: 
 
   app.post('/api/billing/checkout', signedIn, async (request): Promise<CheckoutResponse> => {
     const { plan } = checkoutBody.parse(request.body ?? {});
+    if (mode === 'none') throw unavailable();
     const viewer = request.viewer!;
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     if (entitlement.subscription && entitlement.subscribed) throw new AppError('validation/invalid-input', 'You already have an active subscription.', 409);
@@ -48,7 +56,8 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, stripe }: 
     const viewer = request.viewer!;
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    if (row.provider === 'app_store') throw new AppError('validation/invalid-input', 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.', 409);
+    if (row.provider === 'app_store') throw new AppError('validation/invalid-input', APPLE_MANAGED, 409);
+    if (mode === 'none') throw unavailable();
     if (row.provider === 'stripe') {
       if (!stripe || !row.providerSubscriptionId) throw new AppError('billing/checkout-failed', BILLING_MESSAGES.genericError, 503);
       await stripe.setCancelAtPeriodEnd(row.providerSubscriptionId, cancel);
@@ -62,11 +71,13 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, stripe }: 
     const viewer = request.viewer!;
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
+    if (row.provider === 'app_store') throw new AppError('validation/invalid-input', APPLE_MANAGED, 409);
+    if (mode === 'none') throw unavailable();
     if (row.provider === 'stripe' && stripe && row.providerCustomerId) return stripe.portal(row.providerCustomerId);
     return { url: '/subscribe/sandbox-portal' };
   });
 
-  if (!stripe) {
+  if (mode === 'sandbox') {
     app.get('/api/billing/sandbox/sessions/:id', signedIn, async (request) => {
       const { id } = sandboxSessionParams.parse(request.params);
       const session = await getSandboxCheckout({ db, userId: request.viewer!.user.id, sessionId: id });
@@ -85,7 +96,10 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, stripe }: 
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post('/api/billing/stripe/webhook', async (request, reply) => {
       if (!stripe) return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
-      const result = await stripe.handleWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+      const signature = request.headers['stripe-signature'];
+      const result = await recordingForgedWebhooks({ db, request, provider: 'stripe' }, () =>
+        stripe.handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined),
+      );
       return { received: true, ...result };
     });
   });

@@ -1,12 +1,17 @@
-/** App Store endpoints: receipt validation for the iOS app (bearer session) and Server Notifications v2. */
+/**
+ * App Store endpoints: the account token the iOS app gives StoreKit, receipt validation (bearer
+ * session) and Server Notifications v2.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
 import { requireUser, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { AVAILABLE_PRODUCT_IDS, type AppStoreBilling } from '#server/features/billing/app-store-billing.ts';
-import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
+import type { AppAccountTokenResponse } from '#shared/contracts/billing.ts';
+import { AVAILABLE_PRODUCT_IDS, getAppAccountToken, type AppStoreBilling } from '#server/features/billing/app-store-billing.ts';
+import { recordingForgedWebhooks } from '#server/features/billing/forged-webhook.ts';
+import { BILLING_UNAVAILABLE, getEntitlement } from '#server/features/billing/subscriptions.service.ts';
 
 const validateBody = z.object({
   /** StoreKit 2 signed transaction (JWS). `receiptData` is accepted as the same value for older app builds. */
@@ -18,6 +23,12 @@ const validateBody = z.object({
 const notificationBody = z.object({ signedPayload: z.string().min(1).max(50_000) });
 
 export function iapRoutes(app: FastifyInstance, { auth, db, appStore }: { auth: Auth; db: Database; appStore: AppStoreBilling | undefined }): void {
+  /** The app asks once per signed-in account and passes it to StoreKit's purchase(options: [.appAccountToken(…)]). */
+  app.get('/api/iap/app-account-token', { preHandler: requireUser(auth, db) }, async (request, reply): Promise<AppAccountTokenResponse> => {
+    reply.header('cache-control', 'no-store');
+    return { appAccountToken: await getAppAccountToken({ db, userId: request.viewer!.user.id }) };
+  });
+
   app.post('/api/iap/validate-receipt', { preHandler: requireUser(auth, db) }, async (request) => {
     const body = validateBody.parse(request.body ?? {});
     const productId = body.productId ?? '';
@@ -26,7 +37,7 @@ export function iapRoutes(app: FastifyInstance, { auth, db, appStore }: { auth: 
     }
     const signed = body.signedTransaction ?? body.receiptData;
     if (!signed) throw new AppError('validation/invalid-input', BILLING_MESSAGES.noReceipt, 400);
-    if (!appStore) throw new AppError('billing/checkout-failed', 'Subscriptions are not available right now. Please try again later.', 503);
+    if (!appStore) throw new AppError('billing/checkout-failed', BILLING_UNAVAILABLE, 503);
     const viewer = request.viewer!;
     await appStore.validate({ userId: viewer.user.id, signedTransaction: signed, productId });
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
@@ -37,6 +48,6 @@ export function iapRoutes(app: FastifyInstance, { auth, db, appStore }: { auth: 
   app.post('/api/iap/notifications', async (request) => {
     if (!appStore) throw new AppError('not-found', 'Not found.', 404);
     const { signedPayload } = notificationBody.parse(request.body ?? {});
-    return appStore.handleNotification(signedPayload);
+    return recordingForgedWebhooks({ db, request, provider: 'app_store' }, () => appStore.handleNotification(signedPayload));
   });
 }

@@ -9,7 +9,8 @@ import { TRIAL_DAYS } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { syncSubscription, type SubscriptionSnapshot } from '#server/features/billing/subscriptions.service.ts';
+import { ForgedWebhookError } from '#server/features/billing/forged-webhook.ts';
+import { BILLING_UNAVAILABLE, syncSubscription, type SubscriptionSnapshot } from '#server/features/billing/subscriptions.service.ts';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -49,7 +50,7 @@ export function snapshotFromStripe(sub: Stripe.Subscription, config: StripeConfi
 export function createStripeBilling({ config, stripe, db, publicUrl }: { config: StripeConfig; stripe: Stripe; db: Database; publicUrl: string }) {
   const priceFor = (plan: Plan) => {
     const price = plan === 'yearly' ? config.priceYearly : config.priceMonthly;
-    if (!price) throw new AppError('billing/checkout-failed', 'Subscriptions are not available right now. Please try again later.', 503);
+    if (!price) throw new AppError('billing/checkout-failed', BILLING_UNAVAILABLE, 503);
     return price;
   };
 
@@ -80,11 +81,13 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
     /** Verifies the signature on the raw body, then syncs the subscription the event is about. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined) {
       if (!config.webhookSecret) throw new AppError('validation/invalid-input', 'Webhook secret not configured', 503);
+      if (!signature) throw new ForgedWebhookError('Invalid signature', 'no Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
-      } catch {
-        throw new AppError('validation/invalid-input', 'Invalid signature', 400);
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch (error) {
+        // The SDK throws a signature-verification error for a wrong, stale or malformed signature.
+        throw new ForgedWebhookError('Invalid signature', error instanceof Error ? error.message.slice(0, 120) : 'signature verification failed');
       }
       const object = event.data.object as { id?: string; subscription?: string | { id: string } | null; object?: string };
       let subscriptionId: string | undefined;

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityAuditLog } from '#server/db/schema/auth.ts';
 import { fakeSubscription, startFakeStripe, type FakeStripe } from '#tests/fakes/fake-stripe.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -97,6 +99,36 @@ describe('Stripe web billing (official SDK against a local fake)', () => {
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event('customer.subscription.updated', { id: 'sub_A' })) });
     expect(unsigned.statusCode).toBe(400);
     expect((await subscription()).subscription.status).toBe('canceled');
+  });
+
+  it('records each forged webhook as a critical security event, and still answers a plain 400', async () => {
+    const forgedEvents = () => t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'webhook_forged'));
+    const before = (await forgedEvents()).length;
+    const payload = JSON.stringify(event('customer.subscription.updated', { id: 'sub_A', object: 'subscription' }));
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload,
+      remoteAddress: '203.0.113.66',
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.message).toBe('Invalid signature');
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json' }, payload, remoteAddress: '203.0.113.67' });
+    expect(unsigned.statusCode).toBe(400);
+
+    const events = (await forgedEvents()).slice(before);
+    expect(events).toHaveLength(2);
+    expect(events.map((e) => e.ipAddress).sort()).toEqual(['203.0.113.66', '203.0.113.67']);
+    for (const e of events) {
+      expect(e.severity).toBe('critical');
+      expect(e.details).toMatchObject({ provider: 'stripe', route: '/api/billing/stripe/webhook' });
+      expect(JSON.stringify(e.details)).not.toContain(header.split(',')[1]!.split('=')[1]!);
+    }
+    // A genuine delivery records nothing.
+    expect((await webhook(event('customer.subscription.updated', { id: 'sub_A', object: 'subscription' }))).statusCode).toBe(200);
+    expect(await forgedEvents()).toHaveLength(before + 2);
   });
 
   it('cancels at period end through Stripe and shows it; opens the Customer Portal', async () => {

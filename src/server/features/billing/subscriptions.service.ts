@@ -9,6 +9,9 @@ import type { Database } from '#server/db/client.ts';
 import type { Role } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 
+/** The one answer when a way to subscribe is switched off (BILLING_MODE=none) or not configured. */
+export const BILLING_UNAVAILABLE = 'Subscriptions are not available right now. Please try again later.';
+
 export type SubscriptionSnapshot = {
   provider: Provider;
   status: string;

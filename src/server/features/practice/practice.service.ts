@@ -1,9 +1,10 @@
 /**
  * Completed sessions and the practice summary. The server decides the minutes (from the
- * catalogue's measured duration) and accepts each device play id once.
+ * catalogue's measured duration, capped at the 4-hour maximum) and accepts each device play id once.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { computeStreaks, dayKey, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
+import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import type { PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
@@ -20,7 +21,7 @@ export async function recordSession({ db, userId, body, now = new Date() }: { db
 
   const inserted = await db
     .insert(meditationSessions)
-    .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: sessionMinutes(meditation.durationSeconds), completedAt })
+    .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: creditedMinutes(meditation.durationSeconds), completedAt })
     .onConflictDoNothing({ target: [meditationSessions.userId, meditationSessions.clientId] })
     .returning();
   const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0]!;
@@ -29,6 +30,18 @@ export async function recordSession({ db, userId, body, now = new Date() }: { db
     session: { id: row.clientId, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString() },
   };
 }
+
+/**
+ * Minutes one session credits: the catalogue's measured length, never more than the longest
+ * meditation there can be. Rows stored before uploads were cross-checked may hold a length a
+ * crafted header made up (1.8 million minutes).
+ */
+function creditedMinutes(durationSeconds: number | null): number | null {
+  return sessionMinutes(durationSeconds == null ? null : Math.min(durationSeconds, MAX_AUDIO_SECONDS));
+}
+
+/** The same cap on read, so sessions recorded before it cannot poison the totals. */
+const MAX_SESSION_MINUTES = Math.round(MAX_AUDIO_SECONDS / 60);
 
 export async function getShowStreaks(db: Database, userId: string): Promise<boolean> {
   const [prefs] = await db.select({ showStreaks: practicePreferences.showStreaks }).from(practicePreferences).where(eq(practicePreferences.userId, userId));
@@ -46,7 +59,7 @@ export async function getPractice({ db, userId, timezone, now = new Date() }: { 
   // Days are counted in the user's timezone by the database, so the work stays one grouped query.
   const day = sql<string>`to_char(${meditationSessions.completedAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ date: day, sessions: sql<number>`count(*)::int`, minutes: sql<number>`coalesce(sum(${meditationSessions.durationMinutes}), 0)::int` })
+    .select({ date: day, sessions: sql<number>`count(*)::int`, minutes: sql<number>`coalesce(sum(least(${meditationSessions.durationMinutes}, ${MAX_SESSION_MINUTES}::int)), 0)::int` })
     .from(meditationSessions)
     .where(eq(meditationSessions.userId, userId))
     .groupBy(sql`1`); // positional: the timezone is a bound parameter, so the expression is not textually equal

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { meditationSessions } from '#server/db/schema/practice.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
@@ -52,6 +53,26 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
     it('ignores a duration sent by the client', async () => {
       const res = await post({ id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString(), durationMinutes: 600 });
       expect(res.json().session.durationMinutes).toBe(Math.round(meditation.durationSeconds! / 60));
+    });
+
+    it('credits at most 4 hours for a meditation whose stored length is absurd (1.8 million minutes)', async () => {
+      const poisoned = await buildMeditation(t.database.db, { durationSeconds: 112_195_064, duration: '1869918 min' });
+      const fresh = await createSignedInUser(t, `poisoned-${kind}@example.com`);
+      const res = await post({ id: randomUUID(), meditationId: poisoned.id, completedAt: new Date().toISOString(), durationMinutes: 1_869_918 }, { cookie: fresh.cookie });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().session.durationMinutes).toBe(MAX_AUDIO_SECONDS / 60);
+      expect((await practice('UTC', { cookie: fresh.cookie })).json()).toMatchObject({ totalSessions: 1, totalMinutes: MAX_AUDIO_SECONDS / 60 });
+    });
+
+    it('keeps rows recorded before the cap from poisoning the summary', async () => {
+      const fresh = await createSignedInUser(t, `old-rows-${kind}@example.com`);
+      await t.database.db.insert(meditationSessions).values([
+        { userId: fresh.userId, meditationId: meditation.id, clientId: randomUUID(), durationMinutes: 1_869_918, completedAt: new Date() },
+        { userId: fresh.userId, meditationId: meditation.id, clientId: randomUUID(), durationMinutes: 13, completedAt: new Date() },
+      ]);
+      const body = (await practice('UTC', { cookie: fresh.cookie })).json();
+      expect(body).toMatchObject({ totalSessions: 2, totalMinutes: MAX_AUDIO_SECONDS / 60 + 13 });
+      expect(body.week.find((d: { date: string }) => d.date === body.today)).toMatchObject({ sessions: 2, minutes: MAX_AUDIO_SECONDS / 60 + 13 });
     });
 
     it('keeps users apart: the same play id from another user is another session', async () => {

@@ -2,7 +2,7 @@
  * Fixed-window counters for server-side rate limits. In the database by default (atomic upsert,
  * shared by every process on the same database), in Redis when REDIS_URL is set.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema/auth.ts';
@@ -15,6 +15,8 @@ export type RateLimitStore = {
   /** The key's count in its current window (0 when the window has passed). */
   peek(key: string): Promise<WindowCount>;
   reset(key: string): Promise<void>;
+  /** Takes back one event counted by hit() (an attempt that turned out not to count), never below 0. */
+  release(key: string): Promise<void>;
 };
 
 export function createDatabaseRateLimitStore(db: Database, now: () => number = Date.now): RateLimitStore {
@@ -43,6 +45,12 @@ export function createDatabaseRateLimitStore(db: Database, now: () => number = D
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },
+    async release(key) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date(now()))));
+    },
   };
 }
 
@@ -63,6 +71,10 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'hm:rl:'): Rate
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async release(key) {
+      // Decrement only a live counter above zero (an expired key must not come back as -1).
+      await redis.eval("local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0", 1, prefix + key);
     },
   };
 }

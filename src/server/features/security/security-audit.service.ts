@@ -3,7 +3,7 @@ import { desc } from 'drizzle-orm';
 import type { SecurityEventType } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { securityAuditLog, type Severity } from '#server/db/schema/auth.ts';
-
+import { CRITICAL_EVENT_TYPES, observeSecurityEvent } from '#server/features/security/security-monitor.ts';
 
 const SENSITIVE = /password|token|key|secret|card|ssn/i;
 
@@ -18,6 +18,11 @@ export function redactDetails(details: Record<string, unknown>): Record<string, 
   return out;
 }
 
+/**
+ * Records one security event and hands it to the security monitor (alerts, threat score, IP blocks).
+ * Lockout bypass attempts and forged webhooks are always recorded as critical. The monitor never makes
+ * this fail: its own errors are logged and swallowed.
+ */
 export async function logSecurityEvent({
   db,
   eventType,
@@ -35,14 +40,16 @@ export async function logSecurityEvent({
   ipAddress?: string | null;
   details?: Record<string, unknown>;
 }): Promise<void> {
-  await db.insert(securityAuditLog).values({
+  const event = {
     eventType,
-    severity,
+    severity: CRITICAL_EVENT_TYPES.has(eventType) ? 'critical' : severity,
     userId: userId ?? null,
     userEmail: userEmail ?? null,
     ipAddress: ipAddress ?? null,
     details: redactDetails(details),
-  });
+  } as const;
+  await db.insert(securityAuditLog).values(event);
+  await observeSecurityEvent({ db, event });
 }
 
 export async function recentSecurityEvents({ db, limit = 100 }: { db: Database; limit?: number }) {

@@ -1,4 +1,8 @@
-/** Security Log tab: statistics (refreshing every 30 s), recent events and the filterable full list. */
+/**
+ * Security Log tab: statistics (refreshing every 30 s), recent events and the filterable full list.
+ * Critical Alerts and Blocked IPs come from the server's security monitor; an alert or a block also
+ * says which rule raised it.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ADMIN, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
@@ -6,7 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, Panel, selectClass, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
 import { api } from '#web/lib/api.ts';
 
-type SecurityEvent = { id: string; eventType: string; severity: string; userEmail: string | null; ipAddress: string | null; createdAt: string };
+type SecurityEvent = { id: string; eventType: string; severity: string; userEmail: string | null; ipAddress: string | null; details?: Record<string, unknown>; createdAt: string };
 type Stats = { totalAlerts24h: number; criticalAlerts: number; recentThreats1h: number; blockedIps: number; recent: SecurityEvent[] };
 
 export function SecurityTab() {
@@ -71,6 +75,12 @@ export function SecurityTab() {
   );
 }
 
+/** The monitor's rule behind an alert (alertType) or a block (reason). */
+function cause(e: SecurityEvent): string | undefined {
+  const value = e.details?.alertType ?? (e.eventType === 'ip_blocked' ? e.details?.reason : undefined);
+  return typeof value === 'string' ? value : undefined;
+}
+
 function EventList({ events, label }: { events: SecurityEvent[]; label: string }) {
   if (events.length === 0) return <p className="text-stone-600 dark:text-stone-300">No events.</p>;
   return (
@@ -79,6 +89,7 @@ function EventList({ events, label }: { events: SecurityEvent[]; label: string }
         <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
           <SeverityBadge severity={e.severity} />
           <span className="font-medium text-stone-900 dark:text-stone-50">{e.eventType}</span>
+          {cause(e) ? <span className="rounded bg-stone-100 px-1.5 font-mono text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{cause(e)}</span> : null}
           <span className="text-stone-500">{e.userEmail ?? 'anonymous'}</span>
           <span className="text-stone-500">{e.ipAddress ?? ''}</span>
           <span className="ml-auto text-stone-500">{dateTime(e.createdAt)}</span>

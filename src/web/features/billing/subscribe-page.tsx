@@ -133,7 +133,11 @@ export function SubscribePage() {
               </Button>
             )}
             <p className="mt-3 text-center text-xs text-teal-100">
-              {subscription.data?.mode === 'sandbox' ? 'Sandbox mode: no real payment is taken.' : 'Secure payment by Stripe.'}
+              {subscription.data?.mode === 'sandbox'
+                ? 'Sandbox mode: no real payment is taken.'
+                : subscription.data?.mode === 'none'
+                  ? 'Subscriptions are available in the Harbour Mind app for iPhone and iPad.'
+                  : 'Secure payment by Stripe.'}
             </p>
           </section>
 
