@@ -271,7 +271,7 @@ describe('a killed upload', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf Sent\r\n--${boundary}\r\nContent-Disposition: form-data; name="categories"\r\n\r\nsleeping\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
     );
-    const req = request(`${server.url}/api/admin/meditations`, { method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + 20 * 1024 * 1024 + 40 } });
+    const req = request(`${server.url}/api/admin/meditations`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + 20 * 1024 * 1024 + 40 } });
     req.on('error', () => undefined);
     req.write(head);
     req.write(Buffer.alloc(10 * 1024 * 1024, 0x55));
