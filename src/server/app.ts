@@ -1,7 +1,7 @@
 /**
  * buildApp(config): plugins, then every feature's routes. Tests call it with their own database.
  */
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { configWarnings, type Config } from '#server/config.ts';
@@ -64,7 +64,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     },
     // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
-    disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object',
+    logController: new LogController({ disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object' }),
     // Slow clients must not hold connections: REQUEST_TIMEOUT_SECONDS, UPLOAD_TIMEOUT_SECONDS.
     ...serverTimeoutOptions(config),
   });

@@ -1,9 +1,8 @@
 /** Writes and reads the server-side security audit log (spec: security_audit_log). */
 import { desc } from 'drizzle-orm';
-import type { SecurityEventType } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
-import { securityAuditLog, type Severity } from '#server/db/schema/auth.ts';
-import { CRITICAL_EVENT_TYPES, observeSecurityEvent } from '#server/features/security/security-monitor.ts';
+import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { CRITICAL_EVENT_TYPES, observeSecurityEvent, type MonitoredEvent } from '#server/features/security/security-monitor.ts';
 
 const SENSITIVE = /password|token|key|secret|card|ssn/i;
 
@@ -31,15 +30,7 @@ export async function logSecurityEvent({
   userEmail,
   ipAddress,
   details = {},
-}: {
-  db: Database;
-  eventType: SecurityEventType;
-  severity: Severity;
-  userId?: string | null;
-  userEmail?: string | null;
-  ipAddress?: string | null;
-  details?: Record<string, unknown>;
-}): Promise<void> {
+}: MonitoredEvent & { db: Database }): Promise<void> {
   const event = {
     eventType,
     severity: CRITICAL_EVENT_TYPES.has(eventType) ? 'critical' : severity,
