@@ -31,8 +31,8 @@ export const SIGN_UP_WINDOW_MS = 15 * 60 * 1000;
 const SIGN_IN = `${AUTH_BASE_PATH}/sign-in/email`;
 const SIGN_UP = `${AUTH_BASE_PATH}/sign-up/email`;
 
-function tooMany(reply: FastifyReply, resetAt: number): AppError {
-  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+/** The spec's 'Please wait N seconds' answer, with Retry-After. */
+function tooMany(reply: FastifyReply, seconds: number): AppError {
   reply.header('retry-after', String(seconds));
   return new AppError('auth/too-many-requests', M.tooManyAttempts(seconds), 429);
 }
@@ -139,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
           const attempts = await limits.hit(`signup:ip:${ip}`, SIGN_UP_WINDOW_MS, ip);
           if (attempts.count > SIGN_UP_PER_IP) {
             await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', userEmail: email, ipAddress: ip, details: { action: 'sign-up' } });
-            throw tooMany(reply, attempts.resetAt);
+            throw tooMany(reply, Math.max(1, Math.ceil((attempts.resetAt - Date.now()) / 1000)));
           }
           // The spec tells people plainly that the account exists (better-auth would hide it).
           if (await emailTaken(email)) throw new AppError('auth/email-already-in-use', M.accountExists, 409);
@@ -149,8 +149,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
           attempt = await limiter.begin(email, ip);
           if (!attempt.allowed) {
             await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', userEmail: email, ipAddress: ip, details: { action: 'sign-in' } });
-            reply.header('retry-after', String(attempt.retryAfterSeconds));
-            throw new AppError('auth/too-many-requests', M.tooManyAttempts(attempt.retryAfterSeconds), 429);
+            throw tooMany(reply, attempt.retryAfterSeconds);
           }
         }
 
