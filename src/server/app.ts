@@ -33,6 +33,9 @@ import type { MediaStorage } from '#server/media-storage.ts';
 import { openMediaStorage } from '#server/runtime.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from '#server/features/health/health.routes.ts';
+import { registerLoadShedding } from '#server/load-shedding.ts';
+import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-limit.ts';
+import { registerShutdownRefusal } from '#server/shutdown.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
 import { registerWebApp } from '#server/web-app.ts';
 import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-timeouts.ts';
@@ -67,10 +70,18 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object' }),
     // Slow clients must not hold connections: REQUEST_TIMEOUT_SECONDS, UPLOAD_TIMEOUT_SECONDS.
     ...serverTimeoutOptions(config),
+    // Requests that arrive while draining are refused by shutdown.ts, in the app's error shape.
+    return503OnClosing: false,
   });
   // Before any hook that may answer early: a refused request's body still has to arrive in time.
   registerBodyDeadline(app, config);
   installErrorHandler(app);
+  // The cheapest refusals, before any hook reads the path or the database (issue 13, item 6):
+  // draining, load shedding, the global per-IP brake. One fail-fast Redis serves the brake and /api/ready.
+  const failFastRedis = config.redisUrl ? openFailFastRedis(app, config.redisUrl) : undefined;
+  registerShutdownRefusal(app);
+  await registerLoadShedding(app, config);
+  await registerGlobalRateLimit(app, { config, redis: failFastRedis });
   // First of all hooks: nothing downstream may see a path that another reader would read differently.
   registerCanonicalRequestTarget(app, {
     onRefused: async (request, normalised) => {
@@ -87,7 +98,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   registerSecurityMonitor(app, { db: database.db });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
 
-  healthRoutes(app, { database });
+  healthRoutes(app, { database, storage, redis: failFastRedis });
   metricsRoutes(app, { token: config.metricsToken });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });

@@ -3,7 +3,9 @@ import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
@@ -13,8 +15,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
+  return cliWith({ DATA_DIR: dataDir }, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env },
     encoding: 'utf8',
   });
   return { code: result.status, out: result.stdout + result.stderr };
@@ -69,4 +75,41 @@ describe('npm run cli', () => {
     expect(readdirSync(join(fresh, 'outbox')).some((f) => f.endsWith('.eml'))).toBe(true);
     expect(open).toEqual([]);
   }, 90_000);
+});
+
+describe('npm run cli -- backup / restore with no server running', () => {
+  it('backs up an embedded DATA_DIR and restores it into an empty one (releasing the folder after each command)', () => {
+    const source = join(dataDir, 'backup-source');
+    const restored = join(dataDir, 'backup-restored');
+    expect(cliWith({ DATA_DIR: source }, 'create-user', 'bo@example.com', 'harbour-1', '--verified').code).toBe(0);
+    const archive = join(dataDir, 'embedded.tar.gz');
+    expect(cliWith({ DATA_DIR: source }, 'backup', archive).out).toContain(`Backup written to ${archive} (1 accounts`);
+    expect(readdirSync(source)).not.toContain('server.lock');
+    expect(cliWith({ DATA_DIR: restored }, 'restore', archive).out).toContain(`Restored ${archive} into ${restored}`);
+    expect(cliWith({ DATA_DIR: restored }, 'grant-role', 'bo@example.com', 'editor').out).toContain('Role editor assigned for bo@example.com');
+  }, 120_000);
+
+  it.runIf(inject('postgresUrl'))('backs up a PostgreSQL database directly and restores it only over an empty one, or with --force', async () => {
+    const base = inject('postgresUrl')!;
+    const name = `hm_cli_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const env = { DATA_DIR: join(dataDir, 'pg'), DATABASE_URL: url.toString(), AUTH_SECRET: 'cli-test-secret-0123456789abcdef' };
+    try {
+      expect(cliWith(env, 'create-user', 'pia@example.com', 'harbour-1', '--verified').code).toBe(0);
+      const archive = join(dataDir, 'postgres.tar.gz');
+      expect(cliWith(env, 'backup', archive).out).toContain('(1 accounts');
+      const refused = cliWith(env, 'restore', archive);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('already holds data');
+      expect(cliWith(env, 'restore', archive, '--force').out).toContain('Restored');
+      expect(cliWith(env, 'grant-role', 'pia@example.com', 'admin').out).toContain('Role admin assigned for pia@example.com');
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
 });

@@ -1,104 +1,83 @@
 /**
- * Operator commands: `npm run cli -- <command>`.
- *   grant-role <email> <user|admin|editor>
- *   create-user <email> <password> [--name N] [--verified]
- *   grant-subscription <email> [--days N]
- *   setup-token
+ * Operator commands: `npm run cli -- <command>` (the list: USAGE in features/operations/cli-commands.ts).
  * They use the same config (DATA_DIR / DATABASE_URL) as the server.
+ *
+ * On the embedded database only one process may open DATA_DIR: when a server holds it, the command
+ * runs inside that server over its control socket (same code, the server's own database); otherwise
+ * the CLI takes the folder's lock and opens the database itself. With DATABASE_URL the CLI talks to
+ * PostgreSQL directly, beside any number of servers.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { validateEmail, validateName } from '#shared/validation.ts';
-import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
-import { createAuth } from '#server/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import { user } from '#server/db/schema/auth.ts';
-import { createMailer } from '#server/mail.ts';
-import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
-import { findUserByEmail, grantRoleByEmail, isRole } from '#server/features/roles/roles.service.ts';
-import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
+import { runCommand, USAGE } from '#server/features/operations/cli-commands.ts';
+import { describeManifest, restoreBackup } from '#server/features/operations/backup.ts';
+import { sendControlRequest, type CommandResult } from '#server/features/operations/control-channel.ts';
+import { acquireDataDirLock, DataDirBusyError, describeTakeover, type DataDirLock } from '#server/features/operations/data-dir-lock.ts';
 import { logSecuredDataDir, openDatabase, PRIVATE_UMASK, secureDataDir } from '#server/runtime.ts';
-import { loadOrCreateSecret } from '#server/secrets.ts';
-import { join } from 'node:path';
 
-const USAGE = `Usage: npm run cli -- <command>
-  grant-role <email> <user|admin|editor>
-  create-user <email> <password> [--name "Full Name"] [--verified]
-  grant-subscription <email> [--days N]   (comped access, default 30 days)
-  setup-token                            (one-time token for /admin › Admin Setup, while no admin exists)`;
-
-const quietLog = { info: () => {}, error: (obj: object, msg: string) => console.error(msg, obj) };
+const COMMANDS = ['grant-role', 'create-user', 'grant-subscription', 'setup-token', 'backup', 'restore'];
 
 export async function runCli(argv: string[], config: Config = loadConfig()): Promise<number> {
   const [command, ...rest] = argv;
+  if (!command || !COMMANDS.includes(command)) return print({ exitCode: 1, output: USAGE });
+  // File names are the operator's, relative to where they typed the command (a server's cwd may differ).
+  const args = command === 'backup' && rest.length === 1 ? [command, resolve(rest[0]!)] : argv;
   logSecuredDataDir(secureDataDir(config.dataDir), { warn: (_obj: object, msg: string) => console.error(msg) });
+
+  if (config.databaseUrl) return print(await runDirect(config, args));
+
+  let lock: DataDirLock;
+  try {
+    lock = await acquireDataDirLock({ dataDir: config.dataDir, role: 'cli' });
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    const { holder } = error;
+    if (holder.role !== 'server' || !holder.socket) return print({ exitCode: 1, output: error.message });
+    if (command === 'restore') {
+      return print({ exitCode: 1, output: `A Harbour Mind server (pid ${holder.pid}) is running on DATA_DIR ${config.dataDir}: stop it before restoring.` });
+    }
+    return print(await sendControlRequest(holder.socket, { command: 'run', argv: args }));
+  }
+  try {
+    if (lock.tookOverFrom) console.error(describeTakeover(config.dataDir, lock.tookOverFrom));
+    return print(await runDirect(config, args));
+  } finally {
+    lock.release();
+  }
+}
+
+/** Runs the command on a database this process opens (PostgreSQL, or PGlite under the CLI's lock). */
+async function runDirect(config: Config, argv: string[]): Promise<CommandResult> {
+  if (argv[0] === 'restore') return restore(config, argv.slice(1));
   const database = openDatabase(config);
   try {
     await database.migrate();
-    const db = database.db;
-    switch (command) {
-      case 'grant-role': {
-        const [email, role] = rest;
-        if (!email || !role || !isRole(role)) return fail(USAGE);
-        const { status } = await grantRoleByEmail({ db, email, role });
-        console.log(`Role ${role} ${status} for ${email.toLowerCase()}`);
-        return 0;
-      }
-      case 'create-user': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, verified: { type: 'boolean' } } });
-        const [email, password] = positionals;
-        if (!email || !password) return fail(USAGE);
-        const emailCheck = validateEmail(email);
-        if (!emailCheck.valid) return fail(emailCheck.error);
-        if (password.length < MIN_PASSWORD_LENGTH) return fail('Password must be at least 6 characters long');
-        const name = values.name ?? email.split('@')[0]!;
-        const nameCheck = validateName(name);
-        if (!nameCheck.valid) return fail(nameCheck.error);
-        if (await findUserByEmail(db, email)) return fail(`An account with ${email} already exists`);
-        const auth = createAuth({
-          config,
-          db,
-          secret: loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret),
-          log: quietLog,
-          mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: quietLog }),
-        });
-        // Through better-auth so the password is hashed exactly as sign-up does it.
-        const created = await auth.api.signUpEmail({ body: { email: email.toLowerCase(), password, name } });
-        if (values.verified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));
-        console.log(`Created ${email.toLowerCase()}${values.verified ? ' (verified)' : ' (a verification e-mail was sent)'}`);
-        return 0;
-      }
-      case 'grant-subscription': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { days: { type: 'string', default: '30' } } });
-        const [email] = positionals;
-        const days = Number(values.days);
-        if (!email || !Number.isInteger(days) || days < 1 || days > 3650) return fail(USAGE);
-        const target = await findUserByEmail(db, email);
-        if (!target) return fail(`No account found for ${email}`);
-        const end = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-        await syncSubscription({ db, userId: target.id, snapshot: { provider: 'comped', status: 'active', plan: 'comped', currentPeriodEnd: end, environment: 'comped' } });
-        console.log(`Comped access for ${target.email} until ${end.toISOString().slice(0, 10)}`);
-        return 0;
-      }
-      case 'setup-token': {
-        const token = await issueSetupToken(db);
-        if (!token) return fail('An administrator already exists: roles are managed in /admin › User Roles (or with grant-role).');
-        console.log(token);
-        return 0;
-      }
-      default:
-        return fail(USAGE);
-    }
+    return await runCommand({ db: database.db, database, config }, argv);
   } catch (error) {
-    return fail((error as Error).message);
+    return { exitCode: 1, output: (error as Error).message };
   } finally {
     await database.close();
   }
 }
 
-function fail(message: string): number {
-  console.error(message);
-  return 1;
+async function restore(config: Config, args: string[]): Promise<CommandResult> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: false, options: { force: { type: 'boolean' } } });
+  if (positionals.length !== 1) return { exitCode: 1, output: USAGE };
+  const file = resolve(positionals[0]!);
+  try {
+    const manifest = await restoreBackup({ config, file, force: values.force === true, openTarget: () => openDatabase(config) });
+    const into = config.databaseUrl ? `the PostgreSQL database and ${config.dataDir}` : config.dataDir;
+    return { exitCode: 0, output: `Restored ${file} into ${into} (${describeManifest(manifest)}, backed up ${manifest.createdAt})` };
+  } catch (error) {
+    return { exitCode: 1, output: (error as Error).message };
+  }
+}
+
+function print({ exitCode, output }: CommandResult): number {
+  if (exitCode === 0) console.log(output);
+  else console.error(output);
+  return exitCode;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

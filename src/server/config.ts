@@ -3,6 +3,7 @@
  * (epic-stack env.server.ts). Defaults give the embedded setup: PGlite, local media, sandbox billing,
  * mail to an outbox folder.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -54,6 +55,24 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   REDIS_URL: optionalString,
+  /**
+   * Load shedding and the global brake (docs/decisions/0011-load-shedding-and-global-limit.md):
+   * requests per minute per client IP over the whole app except hashed /assets/* (0 = off), client
+   * addresses the brake never counts (comma-separated, e.g. a monitoring host or a benchmark's
+   * loopback), the event-loop delay above which requests are answered 503 (0 = off), and how long
+   * a SIGTERM waits for in-flight requests and uploads before cutting them.
+   */
+  GLOBAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  GLOBAL_RATE_LIMIT_ALLOW_IPS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ips = (v ?? '').split(',').map((ip) => ip.trim()).filter(Boolean);
+      for (const ip of ips) if (!isIP(ip)) ctx.addIssue({ code: 'custom', message: `${ip} is not an IP address` });
+      return ips;
+    }),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
   /** Bearer token for /metrics from other machines (the machine itself may always read it). */
   METRICS_TOKEN: optionalString,
   /** S3-compatible media storage; unset keeps audio in DATA_DIR/media. */
@@ -107,6 +126,12 @@ export type Config = {
   trustProxyHops: number;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Per-IP requests a minute over the whole app (0 = off) and the addresses it never counts. */
+  globalRateLimit: { perMinute: number; allowIps: string[] };
+  /** Mean event-loop delay above which requests are shed with 503 (0 = off). */
+  maxEventLoopDelayMs: number;
+  /** How long SIGTERM waits for in-flight requests before cutting them and exiting. */
+  shutdownGraceSeconds: number;
   metricsToken: string | undefined;
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
   smtpUrl: string | undefined;
@@ -192,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxyHops: e.TRUST_PROXY_HOPS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    globalRateLimit: { perMinute: e.GLOBAL_RATE_LIMIT_PER_MINUTE, allowIps: e.GLOBAL_RATE_LIMIT_ALLOW_IPS },
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }

@@ -24,6 +24,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'auth/email-not-verified': 403,
   'auth/invalid-name': 400,
   'database/connection-error': 503,
+  'server/unavailable': 503,
   'network/timeout': 504,
 };
 

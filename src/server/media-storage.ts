@@ -3,7 +3,8 @@
  * store can implement.
  */
 import { createReadStream } from 'node:fs';
-import { chmod, copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -17,6 +18,8 @@ export type MediaStorage = {
   remove(key: string): Promise<void>;
   /** Every stored object, for the start-up sweep of files no row refers to. */
   list(): Promise<{ key: string; size: number; modifiedAt: Date }[]>;
+  /** Readiness (/api/ready): resolves when the store can be written (a folder) or reached (a bucket); throws otherwise. */
+  check(): Promise<void>;
 };
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -68,6 +71,17 @@ export function createLocalMediaStorage(rootDir: string, bucket = 'meditations')
         if (s?.isFile()) out.push({ key: name, size: s.size, modifiedAt: s.mtime });
       }
       return out;
+    },
+    async check() {
+      // A real write, not access(W_OK): that answers yes to root on a read-only mount or a full disk.
+      // The probe's leading dot keeps it out of list() and the sweep even if the unlink never runs.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const probe = join(dir, `.ready-${process.pid}-${randomBytes(4).toString('hex')}`);
+      try {
+        await writeFile(probe, 'ok', { mode: 0o600 });
+      } finally {
+        await rm(probe, { force: true });
+      }
     },
   };
 }

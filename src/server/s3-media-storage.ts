@@ -22,6 +22,9 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
+/** The readiness probe's own bound (the SDK would otherwise retry for longer). */
+const CHECK_TIMEOUT_MS = 3000;
+
 const isNotFound = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
@@ -76,6 +79,11 @@ export function createS3MediaStorage(client: S3Client, bucket: string, prefix = 
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return out;
+    },
+    async check() {
+      // Like HeadBucket (reachable, credentials valid, bucket exists), but also proves the List
+      // permission the start-up sweep needs; one key at most, within a few seconds.
+      await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     },
   };
 }

@@ -111,6 +111,7 @@ export type ErrorCode =
   | 'subscription/required'
   | 'billing/checkout-failed'
   | 'security/cross-site-request'
+  | 'server/unavailable'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -137,6 +138,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
   'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
   'security/cross-site-request': 'This request did not come from Harbour Mind, so nothing was changed. Please try again from the app.',
+  // Load shedding and restarts (issue 13, item 6): a short wait fixes it; nothing the user did was wrong.
+  'server/unavailable': 'Harbour Mind is busy for a moment. Please try again in a few seconds.',
   default: 'Something went wrong. Please try again later.',
 };
 

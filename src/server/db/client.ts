@@ -24,6 +24,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: a consistent .tar.gz of the live database folder (backups; queries wait meanwhile). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -45,6 +47,7 @@ export function openPglite(options: { dataDir?: string; client?: PGlite }): Data
     close: async () => {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
@@ -63,6 +66,9 @@ function makeOwnerOnly(root: string): void {
   visit(root);
 }
 
+/** pg_advisory_lock key held while migrating ('hmmg'). */
+const MIGRATION_LOCK_KEY = 0x68_6d_6d_67;
+
 /** Opens a PostgreSQL pool. */
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
@@ -72,7 +78,23 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    // Several processes starting together on one database (a deploy of N replicas, docs/cluster.md)
+    // would each run the pending migrations: the second CREATE TABLE fails and that process exits.
+    // A session advisory lock lets one migrate; the others then find every migration applied.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        // Ending the session releases the lock too: a connection that cannot unlock is discarded.
+        const broken = await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
+          () => undefined,
+          (error: Error) => error,
+        );
+        client.release(broken);
+      }
+    },
     ping: () => ping(db),
     close: () => pool.end(),
   };

@@ -3,11 +3,12 @@
  * (aborting past 50 MB), its real type is read from its bytes (file-type), its length from the
  * audio itself (music-metadata), and only then is it stored under a generated name and the rows
  * written. Any failure after storing removes the file again; a process killed midway leaves
- * only a temporary file or an unreferenced stored file, both swept at the next start.
+ * only a temporary file or an unreferenced stored file, both swept at the next start (the stored
+ * file at once, through the marker written before it: see sweepUploads).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
@@ -76,6 +77,15 @@ export function checkAudioDuration({ seconds, bytes, bitrate }: { seconds: numbe
   if (seconds > MAX_AUDIO_SECONDS) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.tooLong, 422);
 }
 
+/**
+ * Beside the temporary file (in this process's own folder), `<key>.storing` names a stored file
+ * whose rows may not be committed yet. A SIGKILL between storing and committing leaves the
+ * marker, and the next start removes that file at once if no row refers to it, instead of
+ * waiting out the grace period that protects other processes' uploads.
+ */
+const STORING = /^([0-9a-f-]{36}\.(?:mp3|m4a))\.storing$/;
+const storingMarker = (tempPath: string, key: string) => join(dirname(tempPath), `${key}.storing`);
+
 export type NewMeditation = {
   title: string;
   description: string;
@@ -91,9 +101,15 @@ export async function createMeditationFromUpload({ db, storage, input }: { db: D
   const audio = await sniffAudio(input.tempPath);
   const seconds = await readDurationSeconds(input.tempPath);
   const key = `${randomUUID()}.${audio.ext}`;
-  const stored = await storage.putFile(key, input.tempPath);
+  const marker = storingMarker(input.tempPath, key);
+  await writeFile(marker, '', { mode: 0o600 });
+  const stored = await storage.putFile(key, input.tempPath).catch(async (error: unknown) => {
+    await storage.remove(key).catch(() => undefined);
+    await rm(marker, { force: true });
+    throw error;
+  });
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [preview] = await tx
         .insert(meditationPreviews)
         .values({
@@ -116,8 +132,11 @@ export async function createMeditationFromUpload({ db, storage, input }: { db: D
       });
       return { id: preview!.id, key, seconds, size: stored.size, mime: audio.mime };
     });
+    await rm(marker, { force: true });
+    return created;
   } catch (error) {
     await storage.remove(key).catch(() => undefined);
+    await rm(marker, { force: true });
     throw error;
   }
 }
@@ -136,26 +155,38 @@ export async function deleteMeditation({ db, storage, id }: { db: Database; stor
 }
 
 /**
- * Start-up clean-up: temporary upload files, and stored files no content row refers to that are
- * older than `graceMs` (another process may be between storing a file and committing its row).
+ * Start-up clean-up: temporary upload files of processes that no longer run, the stored files their
+ * `.storing` markers name that no content row refers to (a kill between storing and committing),
+ * and any other unreferenced stored file older than `graceMs` (another process may be between
+ * storing a file and committing its row).
  */
 export async function sweepUploads({ db, storage, dataDir, graceMs = 60 * 60 * 1000, now = Date.now() }: { db: Database; storage: MediaStorage; dataDir: string; graceMs?: number; now?: number }) {
   const tempDir = uploadTempDir(dataDir);
   await mkdir(tempDir, { recursive: true, mode: 0o700 });
   let temporary = 0;
+  let orphans = 0;
   for (const name of await readdir(tempDir)) {
     if (name === PROCESS_FOLDER) continue;
     const path = join(tempDir, name);
     const owner = /^(\d+)-\d+$/.exec(name);
     // A folder belongs to a process: keep it while that process lives. Anything else is debris.
     if (owner && processAlive(Number(owner[1]))) continue;
-    const parts = owner ? (await readdir(path).catch(() => [])).length : 1;
+    const names = owner ? await readdir(path).catch(() => [] as string[]) : [];
+    // A dead process's markers name files it stored; those no row refers to go now (before the folder).
+    const storing = names.map((n) => STORING.exec(n)?.[1]).filter((key): key is string => Boolean(key));
+    if (storing.length) {
+      const referenced = new Set((await db.select({ key: meditationContent.storageKey }).from(meditationContent).where(inArray(meditationContent.storageKey, storing))).map((r) => r.key));
+      for (const key of storing) {
+        if (referenced.has(key)) continue;
+        await storage.remove(key);
+        orphans += 1;
+      }
+    }
     await rm(path, { force: true, recursive: true });
-    temporary += parts;
+    temporary += owner ? names.length - storing.length : 1;
   }
   const objects = await storage.list();
   const old = objects.filter((o) => now - o.modifiedAt.getTime() > graceMs);
-  let orphans = 0;
   if (old.length) {
     const referenced = new Set(
       (await db.select({ key: meditationContent.storageKey }).from(meditationContent).where(inArray(meditationContent.storageKey, old.map((o) => o.key)))).map((r) => r.key),

@@ -1,11 +1,40 @@
-/** Liveness for load balancers: 200 only when the database answers. */
+/**
+ * Liveness and readiness for load balancers and orchestrators.
+ * - GET /api/health: cheap (one database round trip); 200 only when the database answers. Never
+ *   shed under load (load-shedding.ts): a busy process must not be killed for being busy.
+ * - GET /api/ready: every dependency (readiness.service.ts); 503 `not-ready` takes the process out
+ *   of rotation until it passes again. Shed like any request under load, which says the same.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '#server/db/client.ts';
+import type { HealthResponse, ReadinessResponse } from '#shared/contracts/health.ts';
+import { checkReadiness, type ReadinessDeps } from '#server/features/health/readiness.service.ts';
 
-export function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }): void {
+export function healthRoutes(app: FastifyInstance, { database, storage, redis }: Pick<ReadinessDeps, 'database' | 'storage' | 'redis'>): void {
   app.get('/api/health', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (await database.ping()) return { status: 'ok' };
-    return reply.status(503).send({ status: 'unavailable' });
+    if (await database.ping()) return { status: 'ok' } satisfies HealthResponse;
+    return reply.status(503).send({ status: 'unavailable' } satisfies HealthResponse);
+  });
+
+  // Probes arriving together share one run: a flood of /api/ready costs one set of checks at a time.
+  let running: Promise<ReadinessResponse> | undefined;
+  let lastFailing = '';
+  app.get('/api/ready', async (request, reply) => {
+    running ??= checkReadiness({ database, storage, redis }).finally(() => (running = undefined));
+    const readiness = await running;
+    // Logged when the set of failing checks changes, not at every probe.
+    const failing = Object.entries(readiness.checks)
+      .filter(([, check]) => check.status === 'fail')
+      .map(([name, check]) => `${name}:${check.reason ?? ''}`)
+      .join(',');
+    if (failing !== lastFailing) {
+      if (failing) request.log.warn({ checks: readiness.checks }, `not ready: ${failing}`);
+      else request.log.info('ready again');
+      lastFailing = failing;
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .status(readiness.status === 'ready' ? 200 : 503)
+      .send(readiness);
   });
 }

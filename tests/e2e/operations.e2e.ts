@@ -1,0 +1,190 @@
+/**
+ * The operator's journeys from the README against the real server process on the embedded default
+ * (issue 13): CLI commands while `npm start` runs, one server per data folder, a crash leaves a lock
+ * the next start takes over, and a backup taken while the server runs restores into a fresh folder
+ * that starts with every account, subscription, favourite, practice session and meditation.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '#tests/e2e/support/browser.ts';
+import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
+
+/** `npm run cli -- …` as an operator types it, keeping the exit code and both streams. */
+function cli(dataDir: string, args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+    env: { ...process.env, NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, out: result.stdout + result.stderr };
+}
+
+type Me = { user: { email: string } | null; role: string | null; subscribed: boolean };
+
+async function me(server: RunningServer, context: BrowserContext): Promise<Me> {
+  return (await (await context.request.get(`${server.url}/api/me`)).json()) as Me;
+}
+
+async function signIn(server: RunningServer, context: BrowserContext, email: string, password: string) {
+  const response = await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email, password }, headers: { origin: server.url } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({}, { keepData: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+describe('the CLI beside a running server', () => {
+  it('grants a role, a subscription and creates an account the server sees at once', async () => {
+    const context = await browser.newContext();
+    await createSubscriber(server, context, { name: 'Opal Operator', email: 'opal@example.com', password: 'quiet-harbour-1' });
+    expect((await me(server, context)).role).toBe('user');
+
+    // The account exists only in the running server's database: the CLI must go through it.
+    const granted = cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin']);
+    expect(granted.out).toContain('Role admin assigned for opal@example.com');
+    expect(granted.code).toBe(0);
+    expect((await me(server, context)).role).toBe('admin');
+
+    const created = cli(server.dataDir, ['create-user', 'cora@example.com', 'quiet-harbour-2', '--name', 'Cora Comped', '--verified']);
+    expect(created.out).toContain('Created cora@example.com (verified)');
+    expect(cli(server.dataDir, ['grant-subscription', 'cora@example.com', '--days', '14']).out).toContain('Comped access for cora@example.com until');
+    const cora = await browser.newContext();
+    await signIn(server, cora, 'cora@example.com', 'quiet-harbour-2');
+    expect(await me(server, cora)).toMatchObject({ user: { email: 'cora@example.com' }, subscribed: true });
+
+    // Errors come back with their words and a non-zero code, as they do without a server.
+    const ghost = cli(server.dataDir, ['grant-role', 'ghost@example.com', 'admin']);
+    expect(ghost.code).toBe(1);
+    expect(ghost.stderr).toContain('No account found for ghost@example.com');
+    expect(cli(server.dataDir, ['setup-token']).stderr).toContain('An administrator already exists');
+    await Promise.all([context.close(), cora.close()]);
+  });
+
+  it('refuses a second server on the same folder, and the first keeps serving', async () => {
+    const lock = JSON.parse(readFileSync(join(server.dataDir, 'server.lock'), 'utf8')) as { pid: number };
+    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(second.status).not.toBe(0);
+    expect(second.stderr).toContain(server.dataDir);
+    expect(second.stderr).toContain(`pid ${lock.pid}`);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin']).out).toContain('Role admin');
+  });
+
+  it('keeps the control socket private to its user', () => {
+    const lock = JSON.parse(readFileSync(join(server.dataDir, 'server.lock'), 'utf8')) as { socket: string };
+    expect(statSync(lock.socket).isSocket()).toBe(true);
+    expect(statSync(lock.socket).mode & 0o077).toBe(0);
+    expect(statSync(server.dataDir).mode & 0o077).toBe(0);
+  });
+});
+
+describe('backup and restore', () => {
+  it('backs up while the server runs and restores into a fresh folder that has everything', async () => {
+    const context = await browser.newContext();
+    await createSubscriber(server, context, { name: 'Bea Backup', email: 'bea@example.com', password: 'quiet-harbour-3' });
+    const catalogue = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
+    const meditationId = catalogue.meditations[0]!.id;
+    expect((await context.request.put(`${server.url}/api/favourites/${meditationId}`, { headers: { origin: server.url } })).ok()).toBe(true);
+    const sessionId = crypto.randomUUID();
+    const recorded = await context.request.post(`${server.url}/api/sessions`, { data: { id: sessionId, meditationId, completedAt: new Date().toISOString() }, headers: { origin: server.url } });
+    expect(recorded.ok(), await recorded.text()).toBe(true);
+
+    const work = makeDataDir();
+    const archive = join(work, 'nightly.tar.gz');
+    const backup = cli(server.dataDir, ['backup', archive]);
+    expect(backup.out).toContain(`Backup written to ${archive}`);
+    expect(backup.code).toBe(0);
+    expect(statSync(archive).mode & 0o077).toBe(0);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+    // A restore never runs under a live server, and never over a folder that holds data.
+    const refused = cli(server.dataDir, ['restore', archive]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('is running');
+    const occupied = join(work, 'occupied');
+    mkdirSync(join(occupied, 'media'), { recursive: true });
+    writeFileSync(join(occupied, 'media', 'keep.txt'), 'x');
+    const notEmpty = cli(occupied, ['restore', archive]);
+    expect(notEmpty.code).not.toBe(0);
+    expect(notEmpty.stderr).toContain('--force');
+    expect(existsSync(join(occupied, 'media', 'keep.txt'))).toBe(true);
+
+    const fresh = join(work, 'restored');
+    const restored = cli(fresh, ['restore', archive]);
+    expect(restored.out).toContain(`Restored ${archive} into ${fresh}`);
+    expect(restored.code).toBe(0);
+
+    const copy = await startServer({ SEED_DEMO: 'false' }, { dataDir: fresh });
+    try {
+      const again = await browser.newContext();
+      await signIn(copy, again, 'bea@example.com', 'quiet-harbour-3');
+      expect(await me(copy, again)).toMatchObject({ user: { email: 'bea@example.com' }, role: 'user', subscribed: true });
+      const favourites = (await (await again.request.get(`${copy.url}/api/favourites`)).json()) as { favourites: { meditation: { id: string } }[] };
+      expect(favourites.favourites.map((f) => f.meditation.id)).toEqual([meditationId]);
+      const practice = (await (await again.request.get(`${copy.url}/api/practice?tz=UTC`)).json()) as { totalSessions: number };
+      expect(practice.totalSessions).toBe(1);
+      const restoredCatalogue = (await (await again.request.get(`${copy.url}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
+      expect(restoredCatalogue.meditations.map((m) => m.id).sort()).toEqual(catalogue.meditations.map((m) => m.id).sort());
+
+      // The audio plays: a signed URL minted by the restored server serves the restored file.
+      const playback = (await (await again.request.get(`${copy.url}/api/meditations/${meditationId}/playback`)).json()) as { url: string };
+      const audio = await again.request.get(new URL(playback.url, copy.url).toString(), { headers: { range: 'bytes=0-1023' } });
+      expect(audio.status()).toBe(206);
+      expect(audio.headers()['content-type']).toMatch(/^audio\//);
+      expect((await audio.body()).length).toBe(1024);
+
+      // Accounts made with the CLI and the roles it granted came along too.
+      const opal = await browser.newContext();
+      await signIn(copy, opal, 'opal@example.com', 'quiet-harbour-1');
+      expect((await me(copy, opal)).role).toBe('admin');
+      await Promise.all([again.close(), opal.close(), context.close()]);
+    } finally {
+      await copy.stop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a crashed server', () => {
+  it('leaves a stale lock that the next start takes over', async () => {
+    const dataDir = makeDataDir();
+    const first = await startServer({ SEED_DEMO: 'false' }, { dataDir, keepData: true });
+    await first.kill();
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+    const second = await startServer({ SEED_DEMO: 'false' }, { dataDir, keepData: true });
+    expect(second.logs()).toMatch(/stale lock/i);
+    await second.stop();
+    // While no server runs, the CLI opens the folder itself (and holds it meanwhile).
+    expect(runCli(dataDir, ['create-user', 'kai@example.com', 'quiet-harbour-4', '--verified'])).toContain('Created kai@example.com');
+    const third = await startServer({ SEED_DEMO: 'false' }, { dataDir });
+    try {
+      expect(cli(dataDir, ['grant-role', 'kai@example.com', 'editor']).out).toContain('Role editor assigned');
+    } finally {
+      await third.stop();
+    }
+  });
+
+  it('releases the folder on a clean stop', async () => {
+    const dataDir = makeDataDir();
+    const running = await startServer({ SEED_DEMO: 'false' }, { dataDir, keepData: true });
+    await running.stop();
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
