@@ -27,6 +27,9 @@ const booleanFlag = (fallback: boolean) =>
       return z.NEVER;
     });
 
+/** An empty value (`X=` in a .env file) means unset, so the default applies: coerced, it would read as 0 (off). */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
 /** How the web sells subscriptions; decided once here (docs/decisions/0008-billing-mode.md). */
 export const BILLING_MODES = ['sandbox', 'stripe', 'none'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
@@ -62,7 +65,7 @@ const envSchema = z.object({
    * loopback), the event-loop delay above which requests are answered 503 (0 = off), and how long
    * a SIGTERM waits for in-flight requests and uploads before cutting them.
    */
-  GLOBAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  GLOBAL_RATE_LIMIT_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(0).default(600)),
   GLOBAL_RATE_LIMIT_ALLOW_IPS: z
     .string()
     .optional()
@@ -71,8 +74,8 @@ const envSchema = z.object({
       for (const ip of ips) if (!isIP(ip)) ctx.addIssue({ code: 'custom', message: `${ip} is not an IP address` });
       return ips;
     }),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
+  MAX_EVENT_LOOP_DELAY_MS: unsetIfEmpty(z.coerce.number().int().min(0).default(1000)),
+  SHUTDOWN_GRACE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(0).max(3600).default(25)),
   /** Bearer token for /metrics from other machines (the machine itself may always read it). */
   METRICS_TOKEN: optionalString,
   /** S3-compatible media storage; unset keeps audio in DATA_DIR/media. */

@@ -11,8 +11,9 @@
  *   that sends more must say so (scripts/bench/catalogue.ts does, and prints it).
  * - Counters live in Redis when REDIS_URL is set (shared by every process behind the load balancer),
  *   in process memory otherwise (one process on the embedded default).
- * - A Redis that is down never blocks a request: the client fails fast and the brake lets the request
- *   through (skipOnError); the readiness check reports Redis as failing meanwhile.
+ * - A Redis that is down (or not yet connected, just after start) never blocks a request: the client
+ *   fails fast and the brake lets the request through uncounted (skipOnError); the readiness check
+ *   reports Redis as failing meanwhile.
  *
  * docs/decisions/0011-load-shedding-and-global-limit.md weighs the numbers.
  */

@@ -79,19 +79,22 @@ async function checkMigrations(database: DatabaseHandle, journal: readonly numbe
   return pending > 0 ? { status: 'fail', reason: 'pending', applied, pending } : { status: 'ok', applied, pending };
 }
 
-/** Waits for a connecting client to be ready (bounded by the caller's timeout), then PINGs. */
+/** Waits for a connecting client to be ready or fail (bounded by the caller's timeout), then PINGs. */
 async function pingRedis(redis: NonNullable<ReadinessDeps['redis']>): Promise<void> {
   if (redis.status === 'connecting' || redis.status === 'connect') {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        redis.off('ready', onReady);
-        reject(new CheckTimeout());
-      }, READY_CHECK_TIMEOUT_MS);
-      const onReady = () => {
+      const settle = (error?: Error) => {
         clearTimeout(timer);
-        resolve();
+        redis.off('ready', onReady);
+        redis.off('error', onError);
+        if (error) reject(error);
+        else resolve();
       };
+      const onReady = () => settle();
+      const onError = (error: Error) => settle(error);
+      const timer = setTimeout(() => settle(new CheckTimeout()), READY_CHECK_TIMEOUT_MS);
       redis.once('ready', onReady);
+      redis.once('error', onError);
     });
   }
   if (redis.status !== 'ready') throw Object.assign(new Error('redis not connected'), { code: 'not-connected' });

@@ -1,0 +1,179 @@
+/**
+ * /api/ready (issue 13, item 7): ready with every dependency answering, and not-ready, naming the
+ * check, for each way one can fail: a closed database, a pending migration, an unwritable media
+ * folder, an unreachable bucket, an unreachable Redis, a check that hangs. No answer carries a
+ * secret, a URL or a path.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadinessResponse } from '#shared/contracts/health.ts';
+import { checkReadiness, migrationJournal, READY_CHECK_TIMEOUT_MS } from '#server/features/health/readiness.service.ts';
+import type { MediaStorage } from '#server/media-storage.ts';
+import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+
+const LOCAL_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Nothing listens on port 1: connections are refused at once. */
+const UNREACHABLE_REDIS = 'redis://:hunter2-secret@127.0.0.1:1';
+
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    const done = (answers: boolean) => {
+      socket.destroy();
+      resolve(answers);
+    };
+    socket.setTimeout(500);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const ready = async (app: TestApp) => {
+  const res = await app.app.inject({ method: 'GET', url: '/api/ready' });
+  return { status: res.statusCode, body: res.json<ReadinessResponse>(), text: res.body, headers: res.headers };
+};
+
+/** Nothing an attacker could use: no connection string, credential, host path or error message. */
+function expectNoSecrets(text: string, app: TestApp) {
+  expect(text).not.toContain(app.dataDir);
+  expect(text).not.toMatch(/postgres(ql)?:\/\/|redis:\/\/|hunter2|secret|password/i);
+}
+
+describe.each(testDatabaseKinds())('readiness on %s', (kind) => {
+  it('is ready when the database, its migrations and the media folder all answer (Redis skipped when unset)', async () => {
+    t = await createTestApp({ kind });
+    const { status, body, text, headers } = await ready(t);
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toBe('no-store');
+    expect(body.status).toBe('ready');
+    expect(body.checks.database.status).toBe('ok');
+    expect(body.checks.migrations).toMatchObject({ status: 'ok', applied: migrationJournal().length, pending: 0 });
+    expect(body.checks.storage.status).toBe('ok');
+    expect(body.checks.redis).toEqual({ status: 'skipped' });
+    expectNoSecrets(text, t);
+  });
+
+  it('is not ready, and says migrations are pending, when the database lacks the last migration', async () => {
+    t = await createTestApp({ kind });
+    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    const { status, body } = await ready(t);
+    expect(status).toBe(503);
+    expect(body.status).toBe('not-ready');
+    expect(body.checks.migrations).toMatchObject({ status: 'fail', reason: 'pending', applied: migrationJournal().length - 1, pending: 1 });
+    expect(body.checks.database.status).toBe('ok');
+  });
+
+  it('is not ready when the database was never migrated', async () => {
+    t = await createTestApp({ kind });
+    await t.database.db.execute(sql`drop schema drizzle cascade`);
+    const { status, body } = await ready(t);
+    expect(status).toBe(503);
+    expect(body.checks.migrations).toMatchObject({ status: 'fail', reason: 'not-migrated', applied: 0, pending: migrationJournal().length });
+  });
+
+  it('is not ready when the database is closed (and /api/health says unavailable too)', async () => {
+    const app = await createTestApp({ kind });
+    try {
+      await app.database.close();
+      const { status, body, text } = await ready(app);
+      expect(status).toBe(503);
+      expect(body.checks.database).toMatchObject({ status: 'fail' });
+      expect(body.checks.migrations).toMatchObject({ status: 'fail', reason: 'database-unavailable' });
+      expect(body.checks.storage.status).toBe('ok');
+      expectNoSecrets(text, app);
+      expect((await app.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await app.app.close();
+      rmSync(app.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('readiness of media storage and Redis', () => {
+  let s3: FakeS3;
+  beforeAll(async () => {
+    s3 = await startFakeS3('hm-media');
+  });
+  afterAll(() => s3.close());
+
+  it('is not ready when the media folder cannot be written (a file where the folder should be)', async () => {
+    t = await createTestApp();
+    // chmod would not stop root (these tests may run as root): a file in the folder's place stops anyone.
+    const folder = join(t.dataDir, 'media', 'meditations');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(join(t.dataDir, 'media'), { recursive: true });
+    writeFileSync(folder, 'not a folder');
+    const { status, body, text } = await ready(t);
+    expect(status).toBe(503);
+    expect(body.checks.storage.status).toBe('fail');
+    expect(body.checks.storage.reason).toMatch(/^E[A-Z]+$/);
+    expect(body.checks.database.status).toBe('ok');
+    expectNoSecrets(text, t);
+  });
+
+  it('checks an S3 bucket by listing it: ready when it answers, not ready when the bucket is missing', async () => {
+    const s3Env = { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'test-key', S3_SECRET_ACCESS_KEY: 'test-secret', S3_FORCE_PATH_STYLE: 'true' };
+    t = await createTestApp({ env: { ...s3Env, S3_BUCKET: 'hm-media' } });
+    expect((await ready(t)).body.checks.storage.status).toBe('ok');
+    expect(s3.requests.some((r) => r.startsWith('GET /hm-media') && r.includes('max-keys=1'))).toBe(true);
+    await t.close();
+
+    t = await createTestApp({ env: { ...s3Env, S3_BUCKET: 'hm-missing' } });
+    const { status, body, text } = await ready(t);
+    expect(status).toBe(503);
+    expect(body.checks.storage).toMatchObject({ status: 'fail', reason: 'NoSuchBucket' });
+    expectNoSecrets(text, t);
+  });
+
+  it('is not ready when REDIS_URL is set and Redis cannot be reached, without naming the URL or its password', async () => {
+    t = await createTestApp({ env: { REDIS_URL: UNREACHABLE_REDIS } });
+    const started = Date.now();
+    const { status, body, text } = await ready(t);
+    expect(Date.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 1000);
+    expect(status).toBe(503);
+    expect(body.checks.redis.status).toBe('fail');
+    expect(body.checks.database.status).toBe('ok');
+    expectNoSecrets(text, t);
+  });
+
+  it('is ready with a Redis that answers PING', async ({ skip }) => {
+    if (!(await redisAnswers(LOCAL_REDIS))) skip(`no Redis at ${LOCAL_REDIS}`);
+    t = await createTestApp({ env: { REDIS_URL: LOCAL_REDIS } });
+    const { status, body } = await ready(t);
+    expect(body.checks.redis.status).toBe('ok');
+    expect(status).toBe(200);
+  });
+
+  it('bounds a check that never answers, and runs one set of checks for probes that arrive together', async () => {
+    t = await createTestApp();
+    let checks = 0;
+    const hanging: MediaStorage = { ...t.storage, check: () => ((checks += 1), new Promise<void>(() => {})) };
+    const started = Date.now();
+    const result = await checkReadiness({ database: t.database, storage: hanging });
+    expect(Date.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 1000);
+    expect(result.status).toBe('not-ready');
+    expect(result.checks.storage).toMatchObject({ status: 'fail', reason: 'timeout' });
+    expect(checks).toBe(1);
+
+    // Through the route: ten probes at once, one run of the checks.
+    let runs = 0;
+    const check = t.storage.check.bind(t.storage);
+    t.storage.check = () => ((runs += 1), check());
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t!.app.inject({ method: 'GET', url: '/api/ready' })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(runs).toBe(1);
+  });
+});
