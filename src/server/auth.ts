@@ -9,10 +9,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '#shared/admin.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { account, authRateLimit, session, user, userRoles, verification, type Role } from '#server/db/schema/auth.ts';
+import { account, authRateLimit, session, user, userRoles, verification } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 

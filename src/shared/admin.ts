@@ -131,9 +131,12 @@ export const SECURITY_MONITOR = {
   blockMs: 30 * 60 * 1000,
 } as const;
 
+/** Every role (spec: user_roles): the one list behind the database column, the server's checks and the form. */
 export const ROLE_OPTIONS = ['user', 'admin', 'editor'] as const;
-export type RoleOption = (typeof ROLE_OPTIONS)[number];
+export type Role = (typeof ROLE_OPTIONS)[number];
+/** Every severity of a security or admin audit event: the database columns and the log filters. */
 export const SEVERITY_OPTIONS = ['critical', 'high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITY_OPTIONS)[number];
 /**
  * Every security event type the server records: the one list behind the server's type and the Security Log
  * filter. The spec's five come first; the rest are server-side controls the spec kept in the browser.

@@ -11,7 +11,8 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 export type CheckoutResponse = { url: string; trial: boolean; notice?: string };
 
-export type SubscriptionResponse = {
+/** What a user may do: whether they are subscribed, may still start a trial, and their subscription. */
+export type Entitlement = {
   subscribed: boolean;
   trialEligible: boolean;
   subscription: {
@@ -22,6 +23,10 @@ export type SubscriptionResponse = {
     trialEnd: string | null;
     cancelAtPeriodEnd: boolean;
   } | null;
+};
+
+/** GET /api/subscription and POST /api/billing/cancel. */
+export type SubscriptionResponse = Entitlement & {
   /** BILLING_MODE: how the web sells (none = not at all; subscriptions come from the App Store). */
   mode: 'stripe' | 'sandbox' | 'none';
 };

@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user, type Severity } from '#server/db/schema/auth.ts';
+import type { Severity } from '#shared/admin.ts';
+import { user } from '#server/db/schema/auth.ts';
 
 export const waitlistEntries = pgTable(
   'waitlist_entries',

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Role, Severity } from '#shared/admin.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -74,9 +75,6 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-export const ROLES = ['user', 'admin', 'editor'] as const;
-export type Role = (typeof ROLES)[number];
-
 /** One role per user (spec: user_roles with user_id, role, assigned_by, assigned_at). */
 export const userRoles = pgTable(
   'user_roles',
@@ -92,9 +90,6 @@ export const userRoles = pgTable(
   },
   (t) => [check('user_roles_role_check', sql`${t.role} in ('user', 'admin', 'editor')`)],
 );
-
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 /** Authoritative security events (the browser keeps only a diagnostic copy). */
 export const securityAuditLog = pgTable(

@@ -4,9 +4,9 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Severity } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
-import type { Severity } from '#server/db/schema/auth.ts';
 import { redactDetails } from '#server/features/security/security-audit.service.ts';
 
 export type AdminAction = {

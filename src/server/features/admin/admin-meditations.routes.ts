@@ -12,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkAudioFile, checkStoredType, checkUploadFields, normaliseTags, UPLOAD, UPLOAD_MESSAGES } from '#shared/admin.ts';
+import type { AdminMeditation } from '#shared/contracts/admin.ts';
 import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import { validateContent } from '#shared/validation.ts';
 import { requireRole, type Auth } from '#server/auth.ts';
@@ -39,24 +40,6 @@ const editBody = z
   })
   // An edit that names no field would still touch the row and the audit log: refuse it.
   .refine((body) => body.title !== undefined || body.description !== undefined || body.transcript !== undefined, 'Please change the title, description or transcript.');
-
-export type AdminMeditation = {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  categories: string[];
-  duration: string;
-  durationSeconds: number | null;
-  tags: string[];
-  fileName: string | null;
-  fileType: string | null;
-  fileSizeBytes: number | null;
-  hasTranscript: boolean;
-  transcript: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
 
 async function listForAdmin(db: Database, id?: string): Promise<AdminMeditation[]> {
   const rows = await db

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, ROLE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, ROLE_OPTIONS, SEVERITY_OPTIONS, type Role } from '#shared/admin.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
 import { requireRole, requireUser, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -113,7 +113,7 @@ export function adminRoutes(app: FastifyInstance, { auth, db, limits, sandbox }:
     const target = await findUserByEmail(db, input.email);
     if (!target) throw new AppError('not-found', M.featureLimited, 404);
     const [before] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.id));
-    const { status } = await assignRole({ db, userId: target.id, role: input.role as (typeof ROLE_OPTIONS)[number], assignedBy: viewer.user.id });
+    const { status } = await assignRole({ db, userId: target.id, role: input.role as Role, assignedBy: viewer.user.id });
     await logAdminAction(db, request, {
       action: status === 'assigned' ? 'role.assign' : 'role.modify',
       targetResource: 'user_roles',

@@ -4,9 +4,10 @@
  * computed by the shared isSubscriptionActive().
  */
 import { eq } from 'drizzle-orm';
+import type { Role } from '#shared/admin.ts';
 import { isSubscriptionActive, type Plan, type Provider } from '#shared/billing.ts';
+import type { Entitlement } from '#shared/contracts/billing.ts';
 import type { Database } from '#server/db/client.ts';
-import type { Role } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 
 /** The one answer when a way to subscribe is switched off (BILLING_MODE=none) or not configured. */
@@ -56,19 +57,6 @@ export async function syncSubscription({ db, userId, snapshot }: { db: Database;
 export async function isTrialEligible(db: Database, userId: string): Promise<boolean> {
   return !(await getSubscription(db, userId));
 }
-
-export type Entitlement = {
-  subscribed: boolean;
-  trialEligible: boolean;
-  subscription: {
-    status: string;
-    plan: string;
-    provider: string;
-    currentPeriodEnd: string | null;
-    trialEnd: string | null;
-    cancelAtPeriodEnd: boolean;
-  } | null;
-};
 
 /** What a user may do: admins are entitled (spec: subscriber-equivalent access). */
 export async function getEntitlement({ db, userId, role, now = new Date() }: { db: Database; userId: string; role: Role; now?: Date }): Promise<Entitlement> {

@@ -1,11 +1,12 @@
 /** Role records (spec: user_roles). One role per user; 'user' is also the default with no record. */
 import { eq } from 'drizzle-orm';
+import { ROLE_OPTIONS, type Role } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
-import { ROLES, user, userRoles, type Role } from '#server/db/schema/auth.ts';
+import { user, userRoles } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
 
 export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
+  return (ROLE_OPTIONS as readonly string[]).includes(value);
 }
 
 export async function findUserByEmail(db: Database, email: string) {

@@ -15,9 +15,9 @@
  * with severity critical (the spec's log_security_alert); each fires once per threshold crossing per window.
  */
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { SECURITY_MONITOR as S, type SecurityEventType } from '#shared/admin.ts';
+import { SECURITY_MONITOR as S, type SecurityEventType, type Severity } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
-import { rateLimits, securityAuditLog, type Severity } from '#server/db/schema/auth.ts';
+import { rateLimits, securityAuditLog } from '#server/db/schema/auth.ts';
 import { createDatabaseRateLimitStore } from '#server/features/security/rate-limit-store.ts';
 
 export type MonitoredEvent = {

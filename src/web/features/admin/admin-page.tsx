@@ -7,7 +7,7 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Component, useEffect, useState, type ErrorInfo, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
+import { ADMIN, ADMIN_MESSAGES as M, type Role } from '#shared/admin.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -21,7 +21,7 @@ import { WaitlistTab } from '#web/features/admin/waitlist-tab.tsx';
 import { Panel } from '#web/features/admin/admin-ui.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
 
-export type AdminStatus = { role: 'user' | 'admin' | 'editor'; isAdmin: boolean; canManageMeditations: boolean; adminExists: boolean; sandbox: boolean; authMode: string };
+export type AdminStatus = { role: Role; isAdmin: boolean; canManageMeditations: boolean; adminExists: boolean; sandbox: boolean; authMode: string };
 export const ADMIN_STATUS_KEY = ['admin-status'] as const;
 const TAB_KEY = 'hm.adminTab';
 

@@ -4,6 +4,8 @@
  * The server's admin_audit_log is the record that counts; this copy is for diagnostics on the
  * device an admin used, and survives nothing an attacker cannot erase.
  */
+import type { Severity } from '#shared/admin.ts';
+
 export type LocalAuditEvent = {
   id: string;
   timestamp: string;
@@ -14,7 +16,7 @@ export type LocalAuditEvent = {
   changes: Record<string, unknown>;
   metadata: Record<string, unknown>;
   userAgent: string;
-  severity: 'critical' | 'high' | 'medium' | 'low';
+  severity: Severity;
 };
 
 export const LOCAL_AUDIT = { key: 'admin_audit_logs', max: 200, stringMax: 200 } as const;
