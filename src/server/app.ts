@@ -6,7 +6,7 @@ import { JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { configWarnings, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { installErrorHandler } from '#server/errors.ts';
+import { AppError, installErrorHandler, sendAppError } from '#server/errors.ts';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createAuth, type Auth } from '#server/auth.ts';
@@ -63,7 +63,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     // Errors Fastify answers before routing (bad percent-encoding, an overlong parameter) in the app's error shape.
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply).status(status).send({ error: { code: 'validation/invalid-input', message: ERROR_TEXT['validation/invalid-input'] } });
+      void sendAppError(reply as FastifyReply, new AppError('validation/invalid-input', ERROR_TEXT['validation/invalid-input'], status));
     },
     // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,

@@ -2,11 +2,16 @@
  * Typed errors and the one handler that maps them to HTTP (documenso app-error.ts).
  * Services throw AppError; routes never build error replies by hand.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
 
-const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
+/**
+ * The one status for each code that names a single HTTP outcome. An AppError may pass a status only
+ * when it equals this default (errors.test.ts scans the source for that); codes left out
+ * ('subscription/required', 'auth/failed', 'default' …) have no single status and their throwers choose.
+ */
+export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'validation/invalid-input': 400,
   'auth/invalid-email': 400,
   'auth/weak-password': 400,
@@ -26,6 +31,16 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'database/connection-error': 503,
   'server/unavailable': 503,
   'network/timeout': 504,
+  'billing/checkout-failed': 502,
+  'billing/unavailable': 503,
+  'billing/already-subscribed': 409,
+  'billing/managed-elsewhere': 409,
+  'media/expired': 403,
+  'media/forbidden': 403,
+  'upload/too-large': 413,
+  'upload/unsupported-type': 415,
+  'upload/unreadable-audio': 422,
+  'admin/setup-done': 409,
 };
 
 export class AppError extends Error {
@@ -41,13 +56,19 @@ export class AppError extends Error {
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
 
+/**
+ * Sends an AppError in the one error shape. For the few replies Fastify makes outside the handler chain
+ * (frameworkErrors, before routing); everything else throws and lets the handler below call this.
+ */
+export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
+  return reply.status(error.status).send(body);
+}
+
 /** Installs the error handler and the JSON 404 for unknown API routes. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
-      return reply.status(error.status).send(body);
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (error instanceof ZodError) {
       const first = error.issues[0];
       const body: ErrorBody = {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isKnownPageRoute } from '#shared/routes.ts';
+import { AppError } from '#server/errors.ts';
 
 export async function registerWebApp(app: FastifyInstance, { distDir }: { distDir: string }): Promise<void> {
   const indexPath = join(distDir, 'index.html');
@@ -32,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (path.startsWith('/api/') || path.startsWith('/media/') || !wantsPage || !indexHtml) {
       request.log.info({ path, method: request.method }, 'not found');
-      return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
+      throw new AppError('not-found', 'Not found.', 404);
     }
     const known = isKnownPageRoute(path);
     if (!known) request.log.warn({ path }, '404 unknown page route');

@@ -110,6 +110,15 @@ export type ErrorCode =
   | 'auth/failed'
   | 'subscription/required'
   | 'billing/checkout-failed'
+  | 'billing/unavailable'
+  | 'billing/already-subscribed'
+  | 'billing/managed-elsewhere'
+  | 'media/expired'
+  | 'media/forbidden'
+  | 'upload/too-large'
+  | 'upload/unsupported-type'
+  | 'upload/unreadable-audio'
+  | 'admin/setup-done'
   | 'security/cross-site-request'
   | 'server/unavailable'
   | 'default';
@@ -137,6 +146,15 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'auth/failed': 'Please try again.',
   'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
   'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
+  'billing/unavailable': 'Subscriptions are not available right now. Please try again later.',
+  'billing/already-subscribed': 'You already have an active subscription.',
+  'billing/managed-elsewhere': 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.',
+  'media/expired': 'This link has expired.',
+  'media/forbidden': 'Forbidden',
+  'upload/too-large': 'File size must be less than 50MB',
+  'upload/unsupported-type': 'The file is not the audio it claims to be. Supported types are MP3 and M4A.',
+  'upload/unreadable-audio': 'The audio file could not be read. Please check it plays, then try again.',
+  'admin/setup-done': 'An administrator already exists. Ask them to assign roles in the User Roles tab.',
   'security/cross-site-request': 'This request did not come from Harbour Mind, so nothing was changed. Please try again from the app.',
   // Load shedding and restarts (issue 13, item 6): a short wait fixes it; nothing the user did was wrong.
   'server/unavailable': 'Harbour Mind is busy for a moment. Please try again in a few seconds.',

@@ -134,7 +134,7 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
         return reply.status(201).send({ meditation: view });
       } catch (error) {
         if (error instanceof Error && 'code' in error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.tooLarge, 413);
+          throw new AppError('upload/too-large', UPLOAD_MESSAGES.tooLarge, 413);
         }
         // busboy's parse errors (a cut or malformed multipart body) carry no status: the sender's fault, not ours.
         if (error instanceof Error && !(error instanceof AppError) && !('statusCode' in error) && /multipart|malformed part header|unexpected end of form/i.test(error.message)) {

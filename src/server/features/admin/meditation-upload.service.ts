@@ -40,7 +40,7 @@ export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mi
   const type = await fileTypeFromFile(path);
   if (type?.ext === 'mp3' && type.mime === 'audio/mpeg') return { ext: 'mp3', mime: 'audio/mpeg' };
   if (type && ['m4a', 'mp4'].includes(type.ext) && ['audio/mp4', 'audio/x-m4a', 'video/mp4'].includes(type.mime)) return { ext: 'm4a', mime: 'audio/mp4' };
-  throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.contentMismatch, 415);
+  throw new AppError('upload/unsupported-type', UPLOAD_MESSAGES.contentMismatch, 415);
 }
 
 /**
@@ -56,7 +56,7 @@ export async function readDurationSeconds(path: string): Promise<number> {
     measured = undefined; // unreadable: reported below
   }
   const seconds = measured?.duration;
-  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.unreadableAudio, 422);
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new AppError('upload/unreadable-audio', UPLOAD_MESSAGES.unreadableAudio, 422);
   checkAudioDuration({ seconds, bytes: (await stat(path)).size, bitrate: measured?.bitrate });
   return seconds;
 }
@@ -73,8 +73,8 @@ const SLACK_SECONDS = 2;
 export function checkAudioDuration({ seconds, bytes, bitrate }: { seconds: number; bytes: number; bitrate: number | undefined }): void {
   const byFloor = bytes / MIN_AUDIO_BYTES_PER_SECOND;
   const byBitrate = bitrate && Number.isFinite(bitrate) && bitrate > 0 ? ((bytes * 8) / bitrate) * BITRATE_TOLERANCE + SLACK_SECONDS : Infinity;
-  if (seconds > byFloor || seconds > byBitrate) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.durationMismatch, 422);
-  if (seconds > MAX_AUDIO_SECONDS) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.tooLong, 422);
+  if (seconds > byFloor || seconds > byBitrate) throw new AppError('upload/unreadable-audio', UPLOAD_MESSAGES.durationMismatch, 422);
+  if (seconds > MAX_AUDIO_SECONDS) throw new AppError('upload/unreadable-audio', UPLOAD_MESSAGES.tooLong, 422);
 }
 
 /**

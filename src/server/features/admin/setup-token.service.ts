@@ -49,7 +49,7 @@ const lockSetup = (tx: Pick<Database, 'execute'>) => tx.execute(sql`select pg_ad
 export async function redeemSetupToken(db: Database, userId: string, token: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockSetup(tx);
-    if (await adminExists(tx as unknown as Database)) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupDone, 409);
+    if (await adminExists(tx as unknown as Database)) throw new AppError('admin/setup-done', ADMIN_MESSAGES.setupDone, 409);
     const [claimed] = await tx
       .update(adminSetupTokens)
       .set({ usedAt: new Date(), usedBy: userId })

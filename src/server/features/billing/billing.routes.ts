@@ -23,7 +23,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
   if ((mode === 'stripe') !== Boolean(stripe)) throw new Error(`billingRoutes: mode ${mode} ${stripe ? 'with' : 'without'} Stripe billing`);
   const signedIn = { preHandler: requireUser(auth, db) };
   /** BILLING_MODE=none: no web checkout at all (App-Store-only deployments). */
-  const unavailable = () => new AppError('billing/checkout-failed', BILLING_UNAVAILABLE, 503);
+  const unavailable = () => new AppError('billing/unavailable', BILLING_UNAVAILABLE, 503);
 
   app.get('/api/subscription', signedIn, async (request, reply): Promise<SubscriptionResponse> => {
     reply.header('cache-control', 'no-store');
@@ -36,7 +36,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     if (mode === 'none') throw unavailable();
     const viewer = request.viewer!;
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
-    if (entitlement.subscription && entitlement.subscribed) throw new AppError('validation/invalid-input', 'You already have an active subscription.', 409);
+    if (entitlement.subscription && entitlement.subscribed) throw new AppError('billing/already-subscribed', 'You already have an active subscription.', 409);
     const withTrial = await isTrialEligible(db, viewer.user.id);
     const notice = withTrial ? undefined : BILLING_MESSAGES.repeatTrial;
     try {
@@ -56,10 +56,10 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     const viewer = request.viewer!;
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    if (row.provider === 'app_store') throw new AppError('validation/invalid-input', APPLE_MANAGED, 409);
+    if (row.provider === 'app_store') throw new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409);
     if (mode === 'none') throw unavailable();
     if (row.provider === 'stripe') {
-      if (!stripe || !row.providerSubscriptionId) throw new AppError('billing/checkout-failed', BILLING_MESSAGES.genericError, 503);
+      if (!stripe || !row.providerSubscriptionId) throw new AppError('billing/unavailable', BILLING_MESSAGES.genericError, 503);
       await stripe.setCancelAtPeriodEnd(row.providerSubscriptionId, cancel);
     } else {
       await syncSubscription({ db, userId: viewer.user.id, snapshot: { ...snapshotOf(row), cancelAtPeriodEnd: cancel } });
@@ -71,7 +71,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     const viewer = request.viewer!;
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    if (row.provider === 'app_store') throw new AppError('validation/invalid-input', APPLE_MANAGED, 409);
+    if (row.provider === 'app_store') throw new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409);
     if (mode === 'none') throw unavailable();
     if (row.provider === 'stripe' && stripe && row.providerCustomerId) return stripe.portal(row.providerCustomerId);
     return { url: '/subscribe/sandbox-portal' };
@@ -95,7 +95,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post('/api/billing/stripe/webhook', async (request, reply) => {
-      if (!stripe) return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
+      if (!stripe) throw new AppError('not-found', 'Not found.', 404);
       const signature = request.headers['stripe-signature'];
       const result = await recordingForgedWebhooks({ db, request, provider: 'stripe' }, () =>
         stripe.handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined),

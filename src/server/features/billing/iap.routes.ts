@@ -37,7 +37,7 @@ export function iapRoutes(app: FastifyInstance, { auth, db, appStore }: { auth: 
     }
     const signed = body.signedTransaction ?? body.receiptData;
     if (!signed) throw new AppError('validation/invalid-input', BILLING_MESSAGES.noReceipt, 400);
-    if (!appStore) throw new AppError('billing/checkout-failed', BILLING_UNAVAILABLE, 503);
+    if (!appStore) throw new AppError('billing/unavailable', BILLING_UNAVAILABLE, 503);
     const viewer = request.viewer!;
     await appStore.validate({ userId: viewer.user.id, signedTransaction: signed, productId });
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });

@@ -50,7 +50,7 @@ export function snapshotFromStripe(sub: Stripe.Subscription, config: StripeConfi
 export function createStripeBilling({ config, stripe, db, publicUrl }: { config: StripeConfig; stripe: Stripe; db: Database; publicUrl: string }) {
   const priceFor = (plan: Plan) => {
     const price = plan === 'yearly' ? config.priceYearly : config.priceMonthly;
-    if (!price) throw new AppError('billing/checkout-failed', BILLING_UNAVAILABLE, 503);
+    if (!price) throw new AppError('billing/unavailable', BILLING_UNAVAILABLE, 503);
     return price;
   };
 
@@ -80,7 +80,7 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
 
     /** Verifies the signature on the raw body, then syncs the subscription the event is about. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined) {
-      if (!config.webhookSecret) throw new AppError('validation/invalid-input', 'Webhook secret not configured', 503);
+      if (!config.webhookSecret) throw new AppError('billing/unavailable', 'Webhook secret not configured', 503);
       if (!signature) throw new ForgedWebhookError('Invalid signature', 'no Stripe-Signature header');
       let event: Stripe.Event;
       try {

@@ -36,10 +36,10 @@ export function mediaRoutes(app: FastifyInstance, { auth, db, storage, signer }:
     const { exp, sig } = request.query as { exp?: string; sig?: string };
     const verdict = signer.verify(key, exp, sig);
     if (verdict !== 'ok') {
-      return reply.status(403).send({ error: { code: verdict === 'expired' ? 'media/expired' : 'media/forbidden', message: verdict === 'expired' ? 'This link has expired.' : 'Forbidden' } });
+      throw verdict === 'expired' ? new AppError('media/expired', 'This link has expired.', 403) : new AppError('media/forbidden', 'Forbidden', 403);
     }
     const stored = await storage.stat(key);
-    if (!stored) return reply.status(404).send({ error: { code: 'not-found', message: 'Not found.' } });
+    if (!stored) throw new AppError('not-found', 'Not found.', 404);
     const size = stored.size;
     const type = key.endsWith('.m4a') || key.endsWith('.mp4') ? 'audio/mp4' : key.endsWith('.mp3') ? 'audio/mpeg' : 'application/octet-stream';
     reply

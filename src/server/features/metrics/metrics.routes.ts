@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from '#server/errors.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -38,7 +39,7 @@ export function metricsRoutes(app: FastifyInstance, { token }: { token: string |
   });
 
   app.get('/metrics', async (request, reply) => {
-    if (!allowed(request, token)) return reply.status(403).send({ error: { code: 'auth/forbidden', message: 'Forbidden' } });
+    if (!allowed(request, token)) throw new AppError('auth/forbidden', 'Forbidden', 403);
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });
