@@ -6,13 +6,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
+import { redisAnswers } from '#tests/setup/redis.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const LOCAL_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -34,20 +34,6 @@ const someClient = () => `198.51.100.${randomInt(1, 255)}`;
 const get = (t: TestApp, url: string, remoteAddress = '203.0.113.10', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, remoteAddress, headers });
 
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (answers: boolean) => {
-      socket.destroy();
-      resolve(answers);
-    };
-    socket.setTimeout(500);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
 
 describe('global rate limit', () => {
   it('answers 429 in the app error shape, with Retry-After, once a client passes its share; others go on', async () => {

@@ -6,6 +6,7 @@
  * only a temporary file or an unreferenced stored file, both swept at the next start (the stored
  * file at once, through the marker written before it: see sweepUploads).
  */
+import { pidRuns } from '#server/features/operations/data-dir-lock.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -25,15 +26,6 @@ export const uploadTempDir = (dataDir: string) => join(dataDir, 'uploads');
 /** This process's own folder for parts in flight, so a sweep can tell a dead process's leftovers from live uploads. */
 const PROCESS_FOLDER = `${process.pid}-${Date.now()}`;
 export const processTempDir = (dataDir: string) => join(uploadTempDir(dataDir), PROCESS_FOLDER);
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** What the bytes say the file is; only MP3 and M4A (MP4 audio) are stored. */
 export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mime: 'audio/mpeg' | 'audio/mp4' }> {
@@ -170,7 +162,7 @@ export async function sweepUploads({ db, storage, dataDir, graceMs = 60 * 60 * 1
     const path = join(tempDir, name);
     const owner = /^(\d+)-\d+$/.exec(name);
     // A folder belongs to a process: keep it while that process lives. Anything else is debris.
-    if (owner && processAlive(Number(owner[1]))) continue;
+    if (owner && pidRuns(Number(owner[1]))) continue;
     const names = owner ? await readdir(path).catch(() => [] as string[]) : [];
     // A dead process's markers name files it stored; those no row refers to go now (before the folder).
     const storing = names.map((n) => STORING.exec(n)?.[1]).filter((key): key is string => Boolean(key));

@@ -5,7 +5,6 @@
  * secret, a URL or a path.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import type { ReadinessResponse } from '#shared/contracts/health.ts';
 import { checkReadiness, migrationJournal, READY_CHECK_TIMEOUT_MS } from '#server/features/health/readiness.service.ts';
 import type { MediaStorage } from '#server/media-storage.ts';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
+import { redisAnswers } from '#tests/setup/redis.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -20,20 +20,6 @@ const LOCAL_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Nothing listens on port 1: connections are refused at once. */
 const UNREACHABLE_REDIS = 'redis://:hunter2-secret@127.0.0.1:1';
 
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (answers: boolean) => {
-      socket.destroy();
-      resolve(answers);
-    };
-    socket.setTimeout(500);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
 
 let t: TestApp | undefined;
 afterEach(async () => {

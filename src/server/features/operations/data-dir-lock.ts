@@ -57,7 +57,8 @@ export function readLockHolder(dataDir: string): LockHolder | undefined {
   }
 }
 
-function pidRuns(pid: number): boolean {
+/** Whether a process with this pid runs (EPERM: it runs, as another user). */
+export function pidRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
