@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from '#tests/e2e/support/browser.ts';
-import { startServer } from '#tests/e2e/support/server.ts';
+import { startServer } from '#tests/setup/server-process.ts';
 
 const OUT = join('.tmp', 'screenshots');
 mkdirSync(OUT, { recursive: true });

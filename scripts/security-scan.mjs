@@ -141,9 +141,10 @@ async function main() {
   mkdirSync(dataDir, { mode: 0o700 });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, NODE_ENV: 'development', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'info', TRUST_PROXY_HOPS: '1' };
   // A throwaway PGlite database, outbox mail and local media whatever the shell has configured.
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_BUCKET', 'AUTH_SECRET']) delete env[key];
+  const unset = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_BUCKET', 'AUTH_SECRET']);
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !unset.has(key)));
+  const env = { ...inherited, NODE_ENV: 'development', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'info', TRUST_PROXY_HOPS: '1' };
 
   const email = 'scan-user@example.com';
   const password = `scan-${randomBytes(9).toString('hex')}`;

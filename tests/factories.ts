@@ -20,7 +20,7 @@ export async function buildMeditation(
       description: `A calm test description ${counter}.`,
       duration: '5 min',
       durationSeconds: 300,
-      category: categories[0]!,
+      category: categories[0],
       categories,
       tags: [],
       createdAt: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
@@ -29,7 +29,7 @@ export async function buildMeditation(
     .returning();
   if (withContent) {
     await db.insert(meditationContent).values({
-      meditationId: row!.id,
+      meditationId: row.id,
       storageKey: `${randomUUID()}.mp3`,
       audioFileName: 'test.mp3',
       audioFileType: 'audio/mpeg',
@@ -37,5 +37,5 @@ export async function buildMeditation(
       transcript,
     });
   }
-  return row!;
+  return row;
 }

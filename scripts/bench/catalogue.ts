@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase, openMediaStorage, prepareDatabase } from '#server/runtime.ts';
+import { openDatabase, openMediaStorage, prepareDatabase } from '#server/startup.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -55,7 +55,7 @@ rows.push(await measure('GET /api/meditations (all)', '/api/meditations?category
 rows.push(await measure('GET /api/meditations?category=chronic-health-care', '/api/meditations?category=chronic-health-care'));
 rows.push(await measure('GET /api/meditations?category=recently-added', '/api/meditations?category=recently-added'));
 
-const baseline = rows[0]!;
+const baseline = rows[0];
 console.log(`\nCatalogue benchmark: PGlite, demo catalogue, ${CONNECTIONS} connections, ${DURATION_S} s each`);
 const brake = config.globalRateLimit.perMinute > 0 ? `${config.globalRateLimit.perMinute} requests/min per IP (bench allowance; production default 600), every request counted` : 'off (BENCH_GLOBAL_RATE_LIMIT=0)';
 const shedding = config.maxEventLoopDelayMs > 0 ? `above ${config.maxEventLoopDelayMs} ms event-loop delay` : 'off';

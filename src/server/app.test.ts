@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe.each(testDatabaseKinds())('health on %s', (kind) => {
+describe.each(PGLITE_ONLY)('health on %s', (kind) => {
   it('answers 200 ok while the database answers, 503 when it does not', async () => {
     t = await createTestApp({ kind });
     const ok = await t.app.inject({ method: 'GET', url: '/api/health' });

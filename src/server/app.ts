@@ -1,8 +1,8 @@
 /**
  * buildApp(config): plugins, then every feature's routes. Tests call it with their own database.
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import { JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { APP_VERSION_LABEL, JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { configWarnings, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
@@ -29,8 +29,8 @@ import { metricsRoutes } from '#server/features/metrics/metrics.routes.ts';
 import { adminMeditationRoutes } from '#server/features/admin/admin-meditations.routes.ts';
 import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { waitlistRoutes } from '#server/features/waitlist/waitlist.routes.ts';
-import type { MediaStorage } from '#server/media-storage.ts';
-import { openMediaStorage } from '#server/runtime.ts';
+import type { MediaStorage } from '#server/features/media/media-storage.ts';
+import { openMediaStorage } from '#server/startup.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from '#server/features/health/health.routes.ts';
 import { registerLoadShedding } from '#server/load-shedding.ts';
@@ -41,6 +41,7 @@ import { registerWebApp } from '#server/web-app.ts';
 import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-timeouts.ts';
 import { registerCanonicalRequestTarget } from '#server/request-target.ts';
 import { registerCsrfGuard } from '#server/csrf-guard.ts';
+import { installApiContracts } from '#server/api-contracts.ts';
 import { loggedRoute, redactPath, requestLogSerializers } from '#server/request-log.ts';
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
 
@@ -63,7 +64,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     // Errors Fastify answers before routing (bad percent-encoding, an overlong parameter) in the app's error shape.
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      void sendAppError(reply as FastifyReply, new AppError('validation/invalid-input', ERROR_TEXT['validation/invalid-input'], status));
+      void sendAppError(reply, new AppError('validation/invalid-input', ERROR_TEXT['validation/invalid-input'], status));
     },
     // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
@@ -97,6 +98,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   // Before every route: blocked IPs are refused sign-in, sign-up, admin setup and role changes.
   registerSecurityMonitor(app, { db: database.db });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  // Before the routes: every route's schema is compiled by the zod contracts and collected for OpenAPI.
+  await installApiContracts(app, { version: APP_VERSION_LABEL });
 
   healthRoutes(app, { database, storage, redis: failFastRedis });
   metricsRoutes(app, { token: config.metricsToken });

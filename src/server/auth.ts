@@ -9,7 +9,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '#shared/admin.ts';
+import type { Role } from '#shared/roles.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -18,7 +18,7 @@ import { AppError } from '#server/errors.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
 /** Set by the server from Fastify's request.ip; any client-sent copy is dropped first. */
-export const CLIENT_IP_HEADER = 'x-hm-client-ip';
+const CLIENT_IP_HEADER = 'x-hm-client-ip';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -143,9 +143,9 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export async function roleOf(db: Database, userId: string): Promise<Role> {
-  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return row?.role ?? 'user';
+async function roleOf(db: Database, userId: string): Promise<Role> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.at(0)?.role ?? 'user';
 }
 
 /** The signed-in viewer, or undefined. */
@@ -166,7 +166,13 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: 401 unless signed in; sets request.viewer. */
+/** The viewer the route's onRequest hook (requireUser / requireRole) has set; 401 if a route forgot the hook. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
+  return request.viewer;
+}
+
+/** onRequest hook: 401 unless signed in; sets request.viewer. */
 export function requireUser(auth: Auth, db: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const viewer = await getViewer(auth, db, request);
@@ -175,11 +181,11 @@ export function requireUser(auth: Auth, db: Database) {
   };
 }
 
-/** preHandler: 403 unless the viewer holds one of the roles. */
+/** onRequest hook: 403 unless the viewer holds one of the roles. */
 export function requireRole(auth: Auth, db: Database, roles: readonly Role[]) {
   const needUser = requireUser(auth, db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await needUser(request, reply);
-    if (!roles.includes(request.viewer!.role)) throw new AppError('auth/forbidden', 'Access denied. Admin privileges required.', 403);
+    if (!roles.includes(viewerOf(request).role)) throw new AppError('auth/forbidden', 'Access denied. Admin privileges required.', 403);
   };
 }

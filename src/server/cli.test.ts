@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
-import { openDatabase } from '#server/runtime.ts';
+import { openDatabase } from '#server/startup.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -45,13 +45,13 @@ describe('npm run cli', () => {
 
     const database = openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }));
     const [row] = await database.db.select().from(user).where(eq(user.email, 'admin@example.com'));
-    expect(row?.emailVerified).toBe(true);
-    expect(row?.name).toBe('Ada Admin');
-    const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
-    expect(role?.role).toBe('editor');
-    const [sub] = await database.db.select().from(subscribers).where(eq(subscribers.userId, row!.id));
+    expect(row.emailVerified).toBe(true);
+    expect(row.name).toBe('Ada Admin');
+    const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, row.id));
+    expect(role.role).toBe('editor');
+    const [sub] = await database.db.select().from(subscribers).where(eq(subscribers.userId, row.id));
     expect(sub).toMatchObject({ provider: 'comped', plan: 'comped', status: 'active' });
-    const days = (sub!.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
+    const days = (sub.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
     await database.close();

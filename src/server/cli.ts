@@ -14,7 +14,7 @@ import { runCommand, USAGE } from '#server/features/operations/cli-commands.ts';
 import { describeManifest, restoreBackup } from '#server/features/operations/backup.ts';
 import { sendControlRequest, type CommandResult } from '#server/features/operations/control-channel.ts';
 import { acquireDataDirLock, DataDirBusyError, describeTakeover, type DataDirLock } from '#server/features/operations/data-dir-lock.ts';
-import { logSecuredDataDir, openDatabase, PRIVATE_UMASK, secureDataDir } from '#server/runtime.ts';
+import { logSecuredDataDir, openDatabase, PRIVATE_UMASK, secureDataDir } from '#server/startup.ts';
 
 const COMMANDS = ['grant-role', 'create-user', 'grant-subscription', 'setup-token', 'backup', 'restore'];
 
@@ -22,7 +22,7 @@ export async function runCli(argv: string[], config: Config = loadConfig()): Pro
   const [command, ...rest] = argv;
   if (!command || !COMMANDS.includes(command)) return print({ exitCode: 1, output: USAGE });
   // File names are the operator's, relative to where they typed the command (a server's cwd may differ).
-  const args = command === 'backup' && rest.length === 1 ? [command, resolve(rest[0]!)] : argv;
+  const args = command === 'backup' && rest.length === 1 ? [command, resolve(rest[0])] : argv;
   logSecuredDataDir(secureDataDir(config.dataDir), { warn: (_obj: object, msg: string) => console.error(msg) });
 
   if (config.databaseUrl) return print(await runDirect(config, args));
@@ -64,7 +64,7 @@ async function runDirect(config: Config, argv: string[]): Promise<CommandResult>
 async function restore(config: Config, args: string[]): Promise<CommandResult> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: false, options: { force: { type: 'boolean' } } });
   if (positionals.length !== 1) return { exitCode: 1, output: USAGE };
-  const file = resolve(positionals[0]!);
+  const file = resolve(positionals[0]);
   try {
     const manifest = await restoreBackup({ config, file, force: values.force === true, openTarget: () => openDatabase(config) });
     const into = config.databaseUrl ? `the PostgreSQL database and ${config.dataDir}` : config.dataDir;
@@ -83,5 +83,11 @@ function print({ exitCode, output }: CommandResult): number {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // As the server does: whatever the CLI writes in DATA_DIR (database, secrets, mail) is private.
   process.umask(PRIVATE_UMASK);
-  runCli(process.argv.slice(2)).then((code) => process.exit(code));
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

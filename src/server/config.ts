@@ -31,7 +31,7 @@ const booleanFlag = (fallback: boolean) =>
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
 
 /** How the web sells subscriptions; decided once here (docs/decisions/0008-billing-mode.md). */
-export const BILLING_MODES = ['sandbox', 'stripe', 'none'] as const;
+const BILLING_MODES = ['sandbox', 'stripe', 'none'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
 const envSchema = z.object({

@@ -14,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const EXEMPT_PREFIXES = ['/api/auth/', '/api/billing/stripe/webhook', '/api/iap/notifications'];
 
-export function isCrossSiteForgery(request: FastifyRequest, publicOrigin: string): boolean {
+function isCrossSiteForgery(request: FastifyRequest, publicOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   // A page cannot add an Authorization header to a cross-site request without the server's CORS consent.
   if (/^bearer\s+\S/i.test(request.headers.authorization ?? '')) return false;

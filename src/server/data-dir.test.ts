@@ -8,7 +8,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 
 /** Every folder and file under `root` with its permission bits. */

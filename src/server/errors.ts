@@ -70,7 +70,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
     if (error instanceof ZodError) {
-      const first = error.issues[0];
+      const first = error.issues.at(0);
       const body: ErrorBody = {
         error: {
           code: 'validation/invalid-input',

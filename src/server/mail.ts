@@ -39,12 +39,13 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: { smtpUrl?: stri
 }
 
 /** 'sam.jones@example.com' → 's***@example.com' for logs. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const HTML_ESCAPES: Partial<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** A branded message with a single call to action, as plain text and simple HTML. */
 export function brandedMail({ to, subject, greeting, body, action, footer }: { to: string; subject: string; greeting: string; body: string[]; action: { label: string; url: string }; footer: string }): MailMessage {

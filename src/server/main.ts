@@ -5,7 +5,7 @@ import { runCommand, type CommandContext } from '#server/features/operations/cli
 import { DataDirBusyError, describeTakeover } from '#server/features/operations/data-dir-lock.ts';
 import { holdDataDir, type DataDirHold } from '#server/features/operations/hold-data-dir.ts';
 import { armHardExit, closeGracefully, HARD_EXIT_MARGIN_MS } from '#server/shutdown.ts';
-import { logSecuredDataDir, openDatabase, openMediaStorage, prepareDatabase, PRIVATE_UMASK, secureDataDir } from '#server/runtime.ts';
+import { logSecuredDataDir, openDatabase, openMediaStorage, prepareDatabase, PRIVATE_UMASK, secureDataDir } from '#server/startup.ts';
 
 async function main(): Promise<void> {
   // Before anything is written: the database, its WAL, secrets and mail are this user's alone.
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   app.log.info(`Harbour Mind is listening on ${config.publicUrl} (${database.kind})`);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -3,25 +3,18 @@
  * playback) runs with the log captured at its most talkative level, and nothing issued during it
  * (tokens, signatures, passwords, session ids, checkout ids) may appear in what was written.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '#server/db/schema/auth.ts';
 import { redactPath } from '#server/request-log.ts';
 import { cookieHeader, origin, signIn, signUp } from '#tests/setup/auth-helpers.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 describe('secrets stay out of the log', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, stream } = captureLog();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ logger: { level: 'trace', stream } });
   });
   afterAll(() => t.close());
@@ -52,7 +45,7 @@ describe('secrets stay out of the log', () => {
     const signedIn = await signIn(t, 'lena@example.com', newPassword);
     expect(signedIn.statusCode).toBe(200);
     const cookie = cookieHeader(signedIn.headers['set-cookie']);
-    for (const part of cookie.split('; ')) secrets.add(decodeURIComponent(part.split('=')[1]!).split('.')[0]!);
+    for (const part of cookie.split('; ')) secrets.add(decodeURIComponent(part.split('=')[1]).split('.')[0]);
 
     const post = (url: string, payload: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url, headers: { cookie, ...origin(t) }, payload });
     const checkout = await post('/api/billing/checkout', { plan: 'monthly' });

@@ -19,7 +19,7 @@ export function redactPath(path: string): string {
 
 /** The route pattern the request matched, or a redacted path for wildcard and unmatched routes. */
 export function loggedRoute(request: Pick<FastifyRequest, 'url' | 'routeOptions'> & { canonicalPath?: string }): string {
-  const pattern = request.routeOptions?.url;
+  const pattern = request.routeOptions.url;
   if (pattern && !pattern.includes('*')) return pattern;
   return redactPath(request.canonicalPath || (request.url.split('?', 1)[0] ?? ''));
 }

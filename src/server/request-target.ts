@@ -12,16 +12,16 @@ import { AppError } from '#server/errors.ts';
 const NON_CANONICAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\\|%2e|%2f|%5c|%00/i;
 
 /** The path part of an origin-form request target, or undefined when the target is not in normal form. */
-export function canonicalPath(rawTarget: string): string | undefined {
+function canonicalPath(rawTarget: string): string | undefined {
   // Absolute-form (`POST http://host/path`) is for proxies; '*' is for OPTIONS on the server. Neither is ours.
   if (!rawTarget.startsWith('/')) return undefined;
-  const path = rawTarget.split('?', 1)[0]!;
+  const path = rawTarget.split('?', 1)[0];
   if (NON_CANONICAL.test(path)) return undefined;
   return path;
 }
 
 /** What the WHATWG URL parser would make of the target: the path another reader would act on. */
-export function normalisedPath(rawTarget: string): string {
+function normalisedPath(rawTarget: string): string {
   try {
     return new URL(rawTarget, 'http://x').pathname.replace(/%2e/gi, '.');
   } catch {

@@ -63,7 +63,7 @@ export function registerBodyDeadline(app: FastifyInstance, limits: Limits): void
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
     const declaresBody = (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
-    if (!declaresBody || raw.complete) return done();
+    if (!declaresBody || raw.complete) { done(); return; }
     const socket = raw.socket;
     const timer = setTimeout(() => {
       if (raw.complete) return;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { installErrorHandler } from '#server/errors.ts';
 import { closeGracefully, registerShutdownRefusal } from '#server/shutdown.ts';
-import { makeDataDir, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { filesUnder, largeMp3, multipartParts, runCliBatch, signIn, type Answer } from '#tests/integration/crash-support.ts';
 
 /** Whether a new TCP connection to the port is accepted. */
@@ -60,7 +60,7 @@ describe('a draining server (in process)', () => {
       await gate;
       return { finished: true };
     });
-    app.get('/fast', async () => ({ fast: true }));
+    app.get('/fast', () => ({ fast: true }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { port: (app.server.address() as AddressInfo).port, release };
   }
@@ -139,7 +139,7 @@ function startUpload(server: RunningServer, cookie: string, title: string): { fi
     req.on('error', resolve);
     req.on('response', (res) => {
       let text = '';
-      res.on('data', (chunk) => (text += chunk));
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('error', resolve);
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: { text, connection: res.headers.connection } }));
     });

@@ -25,13 +25,17 @@ const IDLE_SWEEP_MS = 200;
  */
 export function registerShutdownRefusal(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     closing = true;
+    done();
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
     reply.header('connection', 'close').header('retry-after', String(CLOSING_RETRY_AFTER_SECONDS));
-    throw new AppError('server/unavailable');
+    done(new AppError('server/unavailable'));
   });
   // In-flight requests: the connection ends with the answer instead of idling until keep-alive expires.
   app.addHook('onSend', async (_request, reply) => {

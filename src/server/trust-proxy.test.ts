@@ -1,6 +1,6 @@
 /** Per-IP limits see the real client behind a configured proxy, and cannot be dodged without one. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAITLIST } from '#shared/admin.ts';
+import { WAITLIST } from '#shared/waitlist.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const join = (t: TestApp, n: number, headers: Record<string, string>) =>

@@ -20,7 +20,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${join(distDir, 'assets')}`);
+        const immutable = filePath.includes(join(distDir, 'assets'));
         // The service worker and its manifest must be re-checked on every visit so updates arrive.
         const alwaysFresh = /(?:^|[/\\])(?:sw\.js|registerSW\.js|manifest\.webmanifest|index\.html)$/.test(filePath);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : alwaysFresh ? 'no-cache' : 'public, max-age=300');

@@ -1,20 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addTag,
-  checkAudioFile,
-  checkStoredType,
-  checkUploadFields,
-  csvCell,
-  isAbsoluteHttpUrl,
-  normaliseTags,
-  shareLinks,
-  toCsv,
-  UPLOAD,
-  UPLOAD_MESSAGES as U,
-  validateWaitlist,
-  WAITLIST_MESSAGES as W,
-} from '#shared/admin.ts';
+import { csvCell, toCsv } from '#shared/csv.ts';
+import { addTag, checkAudioFile, checkStoredType, checkUploadFields, normaliseTags, UPLOAD, UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
+import { isAbsoluteHttpUrl, shareLinks, validateWaitlist, WAITLIST_MESSAGES as W } from '#shared/waitlist.ts';
 
 const RUNS = { numRuns: 3000 };
 

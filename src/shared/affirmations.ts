@@ -58,5 +58,5 @@ export const AFFIRMATIONS: readonly string[] = [
 /** A random affirmation; `random` is injectable so tests can choose. */
 export function pickAffirmation(random: () => number = Math.random): string {
   const index = Math.min(AFFIRMATIONS.length - 1, Math.max(0, Math.floor(random() * AFFIRMATIONS.length)));
-  return AFFIRMATIONS[index]!;
+  return AFFIRMATIONS[index];
 }

@@ -7,9 +7,6 @@ import { PRICES_GBP, PRODUCT_IDS } from '#shared/constants.ts';
 export const PLANS = ['monthly', 'yearly'] as const;
 export type Plan = (typeof PLANS)[number];
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'incomplete', 'unpaid', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
 export type Provider = 'stripe' | 'app_store' | 'sandbox' | 'comped';
 
 /** The one entitlement check. */

@@ -22,8 +22,8 @@ export const ASSIGNABLE_CATEGORIES = [
   { id: 'emotional-regulation', label: 'Emotional Regulation' },
 ] as const;
 
-export const ALL_SLUG = 'all';
-export const RECENTLY_ADDED_SLUG = 'recently-added';
+const ALL_SLUG = 'all';
+const RECENTLY_ADDED_SLUG = 'recently-added';
 
 const CATEGORY_TABLE: Record<string, Omit<CategoryInfo, 'slug'>> = {
   all: {
@@ -83,7 +83,7 @@ const AGGREGATES: Record<string, readonly string[]> = {
 };
 
 /** Turns 'emotional-regulation' into 'Emotional Regulation'. */
-export function humaniseSlug(slug: string): string {
+function humaniseSlug(slug: string): string {
   return slug
     .split('-')
     .filter(Boolean)

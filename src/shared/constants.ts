@@ -2,7 +2,6 @@
  * Business constants from the specification (consumer document §9, admin document §9).
  * One source of truth for server and web.
  */
-export const APP_NAME = 'Harbour Mind';
 export const APP_VERSION_LABEL = '1.0.0';
 export const SUPPORT_EMAIL = 'support@harbourmind.app';
 
@@ -10,15 +9,12 @@ export const TRIAL_DAYS = 7;
 export const PRICES_GBP = { monthly: 7.99, yearly: 39.99, yearlySaving: 55.89 } as const;
 export const PRODUCT_IDS = { monthly: 'hm_plus_monthly', yearly: 'hm_plus_yearly' } as const;
 
-export const AFFIRMATION_POOL_SIZE = 50;
 export const RECENTLY_ADDED_LIMIT = 10;
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_MAX_VISIBLE = 3;
 
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
 export const EMAIL_MAX = 254;
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;

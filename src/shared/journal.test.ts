@@ -62,7 +62,7 @@ describe('save rules', () => {
   });
 });
 
-const entry = (date: string, id = date, timeOfDay: JournalEntry['timeOfDay'] = 'morning'): JournalEntry => ({ id: String(Date.parse(date)) + id.length, type: 'cbt', date, timeOfDay, content: { thoughtPatterns: 'x', cognitiveDistortions: [], reframe: '' } });
+const entry = (date: string, id = date, timeOfDay: JournalEntry['timeOfDay'] = 'morning'): JournalEntry => ({ id: `${Date.parse(date)}${id.length}`, type: 'cbt', date, timeOfDay, content: { thoughtPatterns: 'x', cognitiveDistortions: [], reframe: '' } });
 
 describe('streak, week and split', () => {
   it('counts consecutive days ending today, and is 0 when the latest entry is not today', () => {
@@ -77,7 +77,7 @@ describe('streak, week and split', () => {
     const week = weekCounts([entry('2026-11-23'), entry('2026-11-29'), entry('2026-11-22')], '2026-11-26');
     expect(week.map((d) => d.date)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
     expect(week.map((d) => d.count)).toEqual([1, 0, 0, 0, 0, 0, 1]);
-    expect(weekCounts([], '2026-11-29')[0]!.date).toBe('2026-11-23'); // Sunday belongs to the week that began on Monday
+    expect(weekCounts([], '2026-11-29')[0].date).toBe('2026-11-23'); // Sunday belongs to the week that began on Monday
   });
 
   it('splits entries into morning, afternoon and evening', () => {
@@ -128,7 +128,7 @@ describe('reading stored entries', () => {
 
   it('drops unknown distortion and skill ids instead of showing them', () => {
     const raw = JSON.stringify([{ ...good, content: { ...good.content, cognitiveDistortions: ['magnification', '<img onerror=x>'] } }]);
-    expect((readEntries(raw).entries[0]!.content as { cognitiveDistortions: string[] }).cognitiveDistortions).toEqual(['magnification']);
+    expect((readEntries(raw).entries[0].content as { cognitiveDistortions: string[] }).cognitiveDistortions).toEqual(['magnification']);
   });
 });
 

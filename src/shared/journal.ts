@@ -3,6 +3,7 @@
  * streak', 'Journal entry', journal validation). Entries stay on the device; everything here is
  * pure so the page and the tests share it.
  */
+import { addDays, localDay, mondayOf } from '#shared/days.ts';
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 export type JournalType = 'mindfulness' | 'cbt' | 'dbt';
@@ -60,7 +61,7 @@ export const DISTORTIONS = [
   { id: 'emotional-reasoning', label: 'Emotional reasoning', description: 'Taking a feeling as proof: “I feel useless, so I must be useless”.' },
   { id: 'should-statements', label: '“Should” statements', description: 'Rigid rules about how you or others must behave, which breed guilt and frustration.' },
 ] as const;
-export type DistortionId = (typeof DISTORTIONS)[number]['id'];
+type DistortionId = (typeof DISTORTIONS)[number]['id'];
 
 export const DBT_SKILLS = [
   { id: 'mindfulness', label: 'Mindfulness', description: 'Notice and describe what is happening, in you and around you, without judging it.' },
@@ -72,7 +73,7 @@ export const DBT_SKILLS = [
   { id: 'self-soothing', label: 'Self-soothing', description: 'Comfort yourself kindly through the five senses: something to see, hear, smell, taste or touch.' },
   { id: 'grounding', label: 'Grounding', description: 'Come back to the present: feet on the floor, five things you can see, slow breathing.' },
 ] as const;
-export type SkillId = (typeof DBT_SKILLS)[number]['id'];
+type SkillId = (typeof DBT_SKILLS)[number]['id'];
 
 /** Spec: before 12 morning, before 17 afternoon, otherwise evening (local clock). */
 export function timeOfDayAt(date: Date): TimeOfDay {
@@ -80,11 +81,6 @@ export function timeOfDayAt(date: Date): TimeOfDay {
   if (hour < JOURNAL.morningBefore) return 'morning';
   if (hour < JOURNAL.afternoonBefore) return 'afternoon';
   return 'evening';
-}
-
-/** Local calendar day as yyyy-mm-dd. */
-export function localDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 export const MOOD_LABEL: Record<TimeOfDay | '', string> = { morning: 'this morning', afternoon: 'right now', evening: 'this evening', '': 'right now' };
@@ -112,7 +108,7 @@ export function canSave(type: JournalType, content: MindfulnessContent | CbtCont
   return filled(d.situation) && filled(d.emotions);
 }
 
-export function clampScale(value: number): number {
+function clampScale(value: number): number {
   if (!Number.isFinite(value)) return JOURNAL.scaleDefault;
   return Math.min(JOURNAL.scaleMax, Math.max(JOURNAL.scaleMin, Math.round(value)));
 }
@@ -131,11 +127,6 @@ export function createEntry(type: JournalType, content: MindfulnessContent | Cbt
   return { ...base, type, timeOfDay: timeOfDayAt(now), content: { ...d, intensity: clampScale(d.intensity) } };
 }
 
-const addDays = (day: string, n: number) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return localDay(new Date(y!, m! - 1, d! + n));
-};
-
 /** Spec 'Journal streak': consecutive days ending today; 0 if the latest entry is not today. */
 export function journalStreak(entries: readonly Pick<JournalEntry, 'date'>[], today: string): number {
   const days = new Set(entries.map((e) => e.date));
@@ -147,9 +138,7 @@ export function journalStreak(entries: readonly Pick<JournalEntry, 'date'>[], to
 
 /** The week (Monday first) containing `today`, with entry counts per day. */
 export function weekCounts(entries: readonly Pick<JournalEntry, 'date'>[], today: string): { date: string; count: number }[] {
-  const [y, m, d] = today.split('-').map(Number);
-  const weekday = (new Date(y!, m! - 1, d!).getDay() + 6) % 7; // Monday 0
-  const monday = addDays(today, -weekday);
+  const monday = mondayOf(today);
   return Array.from({ length: 7 }, (_, i) => {
     const date = addDays(monday, i);
     return { date, count: entries.filter((e) => e.date === date).length };
@@ -195,7 +184,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, JOURNAL.textMax)
 const TIMES: TimeOfDay[] = ['morning', 'afternoon', 'evening'];
 
 /** One stored value → an entry, or null when it cannot be trusted. Unknown ids in lists are dropped. */
-export function parseEntry(value: unknown): JournalEntry | null {
+function parseEntry(value: unknown): JournalEntry | null {
   if (!isObject(value) || typeof value.id !== 'string' || typeof value.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.date)) return null;
   if (!TIMES.includes(value.timeOfDay as TimeOfDay) || !isObject(value.content)) return null;
   const c = value.content;

@@ -108,6 +108,7 @@ export type ErrorCode =
   | 'auth/email-not-verified'
   | 'auth/invalid-name'
   | 'auth/failed'
+  | 'auth/invalid-token'
   | 'subscription/required'
   | 'billing/checkout-failed'
   | 'billing/unavailable'
@@ -144,6 +145,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'auth/email-not-verified': 'Please verify your email address before signing in',
   'auth/invalid-name': 'Please enter a full name',
   'auth/failed': 'Please try again.',
+  'auth/invalid-token': 'This link has expired or was already used. Please request a new one.',
   'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
   'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
   'billing/unavailable': 'Subscriptions are not available right now. Please try again later.',
@@ -160,21 +162,3 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'server/unavailable': 'Harbour Mind is busy for a moment. Please try again in a few seconds.',
   default: 'Something went wrong. Please try again later.',
 };
-
-/** Only these are worth retrying automatically (spec: 'Only network/timeout and rate-limit/exceeded are retryable'). */
-export const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(['network/timeout', 'rate-limit/exceeded']);
-
-/**
- * Maps a free-text error to a code by the spec's keywords: duplicate key with email, unique constraint,
- * network or timeout, rate limit or too many, validation or invalid, connection.
- */
-export function errorCodeFromText(text: string): ErrorCode {
-  const t = text.toLowerCase();
-  if (t.includes('duplicate key') && t.includes('email')) return 'database/duplicate-email';
-  if (t.includes('unique constraint')) return 'database/constraint-violation';
-  if (t.includes('network') || t.includes('timeout')) return 'network/timeout';
-  if (t.includes('rate limit') || t.includes('too many')) return 'rate-limit/exceeded';
-  if (t.includes('validation') || t.includes('invalid')) return 'validation/invalid-input';
-  if (t.includes('connection')) return 'database/connection-error';
-  return 'default';
-}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, computeStreaks, dayKey, isValidTimezone, sessionMinutes, weekdayIndex, weekOf } from '#shared/practice.ts';
+import { addDays, dayKey, isValidTimezone, weekdayIndex } from '#shared/days.ts';
+import { computeStreaks, sessionMinutes, weekOf } from '#shared/practice.ts';
 
 describe('practice calendar', () => {
   it('finds the day in the user’s timezone, not the server’s', () => {

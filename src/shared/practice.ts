@@ -2,9 +2,7 @@
  * Practice: completed sessions, minutes and streaks. Pure functions over calendar days in the
  * user's timezone, shared by the server (GET /api/practice) and the web app (offline view).
  */
-
-/** A calendar day as YYYY-MM-DD. */
-export type DayKey = string;
+import { addDays, mondayOf, type DayKey } from '#shared/days.ts';
 
 export type PracticeDay = { date: DayKey; sessions: number; minutes: number };
 
@@ -12,37 +10,6 @@ export type PracticeDay = { date: DayKey; sessions: number; minutes: number };
 export const SESSION_MAX_AGE_DAYS = 90;
 /** Allowed device clock skew for a completion time in the future. */
 export const SESSION_FUTURE_SKEW_MS = 5 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** True when `tz` is an IANA timezone this runtime knows. */
-export function isValidTimezone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The calendar day of `instant` in `timeZone`. */
-export function dayKey(instant: Date, timeZone: string): DayKey {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** Day arithmetic on keys, independent of timezones and DST. */
-export function addDays(key: DayKey, days: number): DayKey {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** 0 = Monday … 6 = Sunday. */
-export function weekdayIndex(key: DayKey): number {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-}
 
 /**
  * Streaks over days with at least one session. The current streak ends today, or yesterday
@@ -70,7 +37,7 @@ export function computeStreaks(days: Iterable<DayKey>, today: DayKey): { current
 
 /** Monday-to-Sunday of the week containing `today`, filled from per-day totals. */
 export function weekOf(today: DayKey, totals: readonly PracticeDay[]): PracticeDay[] {
-  const monday = addDays(today, -weekdayIndex(today));
+  const monday = mondayOf(today);
   const byDate = new Map(totals.map((t) => [t.date, t]));
   return Array.from({ length: 7 }, (_, i) => {
     const date = addDays(monday, i);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProgress, initialCustom, leadingMinutes, msUntilNextMidnight, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, sanitiseCustom, totalMinutes } from '#shared/routines.ts';
+import { emptyProgress, initialCustom, leadingMinutes, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, sanitiseCustom, totalMinutes } from '#shared/routines.ts';
+import { msUntilNextMidnight } from '#shared/days.ts';
 
 describe('routine templates', () => {
   it('has the spec table: ids and activity counts, founders first', () => {
     const shape = (kind: 'morning' | 'evening') => ROUTINE_TEMPLATES[kind].map((t) => [t.id, t.activities.length]);
     expect(shape('morning')).toEqual([['founders', 5], ['mindful', 4], ['energetic', 5], ['productive', 5]]);
     expect(shape('evening')).toEqual([['founders', 5], ['restful', 4], ['reflective', 4], ['digital-detox', 5]]);
-    expect(ROUTINE_TEMPLATES.morning[0]!.title).toBe("Founder's Favourite");
+    expect(ROUTINE_TEMPLATES.morning[0].title).toBe("Founder's Favourite");
   });
 
   it('totals the leading number of each duration', () => {
@@ -14,7 +15,7 @@ describe('routine templates', () => {
     expect(leadingMinutes(' 2.5 min')).toBe(2.5);
     expect(leadingMinutes('a while')).toBe(0);
     expect(totalMinutes([{ duration: '10 mins' }, { duration: '5 mins' }, { duration: '' }])).toBe(15);
-    expect(totalMinutes(ROUTINE_TEMPLATES.morning[0]!.activities)).toBe(40);
+    expect(totalMinutes(ROUTINE_TEMPLATES.morning[0].activities)).toBe(40);
     for (const kind of ['morning', 'evening'] as const) for (const t of ROUTINE_TEMPLATES[kind]) expect(t.activities.every((x) => /^\d+ mins$/.test(x.duration))).toBe(true);
   });
 });
@@ -25,7 +26,7 @@ describe('custom routine', () => {
       { id: 'locked', title: 'Do a morning meditation', duration: '10 mins', required: true },
       { id: 'custom-1', title: '', duration: '' },
     ]);
-    expect(initialCustom('evening')[0]!.title).toBe('Do an evening meditation');
+    expect(initialCustom('evening')[0].title).toBe('Do an evening meditation');
   });
 
   it('keeps the first row locked whatever was stored', () => {

@@ -122,12 +122,12 @@ export function readRoutine(kind: RoutineKind, raw: string | null, today: string
   const fresh = emptyProgress(kind, today);
   if (!raw) return fresh;
   try {
-    const parsed = JSON.parse(raw) as Partial<StoredRoutine>;
+    const parsed = JSON.parse(raw) as Partial<StoredRoutine> | null;
     if (!parsed || parsed.date !== today) return fresh;
     const progress = { ...fresh.progress };
     for (const template of ROUTINE_TEMPLATES[kind]) {
       const saved = parsed.progress?.[template.id];
-      if (Array.isArray(saved)) progress[template.id] = template.activities.map((_, i) => saved[i] === true);
+      if (Array.isArray(saved)) progress[template.id] = template.activities.map((_, i) => saved[i]);
     }
     const custom = Array.isArray(parsed.custom) && parsed.custom.length ? sanitiseCustom(kind, parsed.custom) : fresh.custom;
     return { date: today, progress, custom };
@@ -136,14 +136,15 @@ export function readRoutine(kind: RoutineKind, raw: string | null, today: string
   }
 }
 
-/** The first row stays the locked meditation whatever was stored. */
-export function sanitiseCustom(kind: RoutineKind, rows: readonly Partial<Activity>[]): Activity[] {
-  const rest = rows.slice(1).map((r, i) => ({ id: typeof r.id === 'string' ? r.id : `custom-${i + 1}`, title: String(r.title ?? '').slice(0, 200), duration: String(r.duration ?? '').slice(0, 40), ...(r.completed === true ? { completed: true } : {}) }));
-  return [{ ...initialCustom(kind)[0]!, duration: String(rows[0]?.duration ?? '10 mins').slice(0, 40), ...(rows[0]?.completed === true ? { completed: true } : {}) }, ...rest];
+/** A stored field as text: strings, numbers and booleans as written; anything else (objects) as the fallback. */
+function storedText(value: unknown, fallback: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return fallback;
 }
 
-/** Milliseconds from `now` to the next local midnight (DST-safe: computed from the calendar, not 24 h). */
-export function msUntilNextMidnight(now: Date): number {
-  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 0, 0);
-  return next.getTime() - now.getTime();
+/** The first row stays the locked meditation whatever was stored (rows come from storage: any shape). */
+export function sanitiseCustom(kind: RoutineKind, rows: readonly Partial<Record<keyof Activity, unknown>>[]): Activity[] {
+  const rest = rows.slice(1).map((r, i) => ({ id: typeof r.id === 'string' ? r.id : `custom-${i + 1}`, title: storedText(r.title, '').slice(0, 200), duration: storedText(r.duration, '').slice(0, 40), ...(r.completed === true ? { completed: true } : {}) }));
+  return [{ ...initialCustom(kind)[0], duration: storedText(rows[0]?.duration, '10 mins').slice(0, 40), ...(rows[0]?.completed === true ? { completed: true } : {}) }, ...rest];
 }

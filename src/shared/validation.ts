@@ -36,15 +36,18 @@ const HTML_TAG = /<\/?[a-z][^>]*>/gi;
  * C0 controls (NUL to US), DEL and C1 controls. No name, address, token or title holds one, and
  * PostgreSQL refuses NUL in text outright (an error, hence a 500, once it got that far).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose.
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
 /**
  * The same, minus tab, line feed and carriage return, which multi-line text (descriptions,
  * transcripts, reasons) may hold: browsers send a textarea's line breaks as CRLF in form posts.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose.
 const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_CHARS_MULTILINE_ALL = new RegExp(CONTROL_CHARS_MULTILINE.source, 'g');
 
-export const MAX_HTML_TAGS = 5;
-export const DEFAULT_CONTENT_MAX = 5000;
+const MAX_HTML_TAGS = 5;
+const DEFAULT_CONTENT_MAX = 5000;
 
 /**
  * Whether text holds a control character (C0 including NUL, DEL, C1). Multi-line text may hold
@@ -63,17 +66,17 @@ export function hasControlCharacters(input: string, { multiline = false }: { mul
  */
 export function findControlCharacters(value: unknown, { skip = [] }: { skip?: readonly string[] } = {}): string | undefined {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length) {
-    const { value: current, path } = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: current, path } = next;
     if (typeof current === 'string') {
       if (hasControlCharacters(current)) return path || '(value)';
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
-    const entries = Object.entries(current);
+    const entries = Object.entries(current as Record<string, unknown>);
     // Pushed in reverse so the first offending field (in body order) is the one named.
     for (let i = entries.length - 1; i >= 0; i -= 1) {
-      const [key, child] = entries[i]!;
+      const [key, child] = entries[i];
       const childPath = path ? `${path}.${key}` : key;
       if (hasControlCharacters(key)) return childPath;
       if (!skip.includes(key)) stack.push({ value: child, path: childPath });
@@ -88,8 +91,8 @@ export function findControlCharacters(value: unknown, { skip = [] }: { skip?: re
  */
 export function nestedDeeperThan(value: unknown, max: number): boolean {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length) {
-    const { value: current, depth } = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: current, depth } = next;
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= max) return true;
     for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
@@ -136,7 +139,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * Escaping happens after stripping, so no markup can survive; the cut never splits an entity.
  */
 export function sanitizeText(input: string | null | undefined, maxLength = 1000): string {
-  const stripped = (input ?? '').replace(/<[^>]*>?/g, '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '').trim();
+  const stripped = (input ?? '').replace(/<[^>]*>?/g, '').replace(CONTROL_CHARS_MULTILINE_ALL, '').trim();
   let out = '';
   for (const char of stripped) {
     const piece = ESCAPES[char] ?? char;

@@ -1,15 +1,19 @@
 /**
  * Page routes; screens off the landing path load on demand to keep the first download small.
- * Page routes. Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks). */
+ * Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks).
+ */
 import type { RouteObject } from 'react-router';
 import { MeditationsPage } from '#web/features/catalogue/meditations-page.tsx';
 import { HomePage } from '#web/features/home/home-page.tsx';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
+import { RouteError } from '#web/features/layout/route-error.tsx';
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // A page chunk that fails to load (after a deploy) or a page that throws: a way out, not a stack trace.
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/meditations', element: <MeditationsPage /> },
@@ -31,8 +35,8 @@ export const routes: RouteObject[] = [
       { path: '/account', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
       { path: '/profile', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
       { path: '/journal', lazy: () => import('#web/features/journal/journal-page.tsx').then((m) => ({ Component: m.JournalPage })) },
-      { path: '/morning-routine', lazy: () => import('#web/features/routines/routine-pages.tsx').then((m) => ({ Component: m.MorningRoutinePage })) },
-      { path: '/evening-routine', lazy: () => import('#web/features/routines/routine-pages.tsx').then((m) => ({ Component: m.EveningRoutinePage })) },
+      { path: '/morning-routine', lazy: () => import('#web/features/routines/routine-page.tsx').then(({ RoutinePage }) => ({ Component: () => <RoutinePage kind="morning" /> })) },
+      { path: '/evening-routine', lazy: () => import('#web/features/routines/routine-page.tsx').then(({ RoutinePage }) => ({ Component: () => <RoutinePage kind="evening" /> })) },
       { path: '/waitlist', lazy: () => import('#web/features/waitlist/waitlist-page.tsx').then((m) => ({ Component: m.WaitlistPage })) },
       { path: '/admin', lazy: () => import('#web/features/admin/admin-page.tsx').then((m) => ({ Component: m.AdminPage })) },
       { path: '*', element: <NotFoundPage /> },

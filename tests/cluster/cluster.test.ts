@@ -10,11 +10,11 @@
 import { readFileSync, rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readOutbox, type OutboxMail } from '#tests/setup/outbox.ts';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
 import { startFakeS3 } from '#tests/fakes/fake-s3.ts';
-import { makeDataDir, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { clusterEnv, createDatabase, newAuthSecret, S3_BUCKET, startCluster, type Cluster } from '#tests/cluster/support/cluster.ts';
 import { createClient, multipartBody, type Client } from '#tests/cluster/support/http-client.ts';
 
@@ -31,16 +31,17 @@ let direct: [string, string];
 const client = (from: string) => createClient({ base: cluster.proxy.url, origin: cluster.proxy.url, from });
 
 /** Each process writes mail to its own DATA_DIR/outbox: look in both. */
-async function mailTo(email: string, subject: RegExp): Promise<{ mail: OutboxMail; process: number }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    for (const [index, app] of cluster.apps.entries()) {
-      const mail = readOutbox(app.dataDir).find((m) => m.to.includes(email) && subject.test(m.subject));
-      if (mail) return { mail, process: index };
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${email} matching ${subject} in either outbox`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function mailTo(email: string, subject: RegExp): Promise<{ mail: OutboxMail; process: number }> {
+  return vi.waitFor(
+    () => {
+      for (const [index, app] of cluster.apps.entries()) {
+        const mail = readOutbox(app.dataDir).find((m) => m.to.includes(email) && subject.test(m.subject));
+        if (mail) return { mail, process: index };
+      }
+      throw new Error(`No mail to ${email} matching ${subject} in either outbox`);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 type Person = { name: string; email: string; password: string };
@@ -65,20 +66,19 @@ let firstMeditation: string;
 
 describe('two processes behind nginx', () => {
   beforeAll(async () => {
+    // startCluster undoes what it started when it fails: only a cluster that started needs stopping.
     cluster = await startCluster();
     direct = [`http://${cluster.upstreams[0]}`, `http://${cluster.upstreams[1]}`];
-  });
-  afterAll(async () => {
-    await cluster?.stop();
+    return cluster.stop;
   });
 
   it('start on one database and one bucket: the catalogue seeded by the first is served by both', async () => {
     const lists = await Promise.all(direct.map(async (base) => (await fetch(`${base}/api/meditations?category=all`)).json() as Promise<{ meditations: { id: string }[] }>));
-    expect(lists[0]!.meditations.length).toBeGreaterThan(0);
-    expect(lists[1]!.meditations.map((m) => m.id)).toEqual(lists[0]!.meditations.map((m) => m.id));
-    firstMeditation = lists[0]!.meditations[0]!.id;
+    expect(lists[0].meditations.length).toBeGreaterThan(0);
+    expect(lists[1].meditations.map((m) => m.id)).toEqual(lists[0].meditations.map((m) => m.id));
+    firstMeditation = lists[0].meditations[0].id;
     // The demo audio went to the shared bucket, not to a DATA_DIR.
-    expect(cluster.s3.objects.size).toBe(lists[0]!.meditations.length);
+    expect(cluster.s3.objects.size).toBe(lists[0].meditations.length);
     expect(cluster.apps[0].logs()).toMatch(/seeded demo catalogue/);
     expect(cluster.apps[1].logs()).not.toMatch(/seeded demo catalogue/);
   });
@@ -148,7 +148,7 @@ describe('two processes behind nginx', () => {
         return c;
       }),
     );
-    const stale = await candidates[0]!.post('/api/admin/setup', { token: tokens[0] });
+    const stale = await candidates[0].post('/api/admin/setup', { token: tokens[0] });
     expect(stale.status, stale.text()).toBe(403);
 
     const bases = [direct[0], direct[1], cluster.proxy.url, cluster.proxy.url];
@@ -181,7 +181,7 @@ describe('two processes behind nginx', () => {
     // Which process took it (nginx's log), then the other one, and both, directly.
     const uploads = () => cluster.proxy.accessLog().filter((e) => e.method === 'POST' && e.uri === '/api/admin/meditations');
     await expect.poll(() => uploads().length).toBe(1);
-    const took = uploads()[0]!;
+    const took = uploads()[0];
     const other = cluster.upstreams[0] === took.upstream ? 1 : 0;
     expect(cluster.upstreams).toContain(took.upstream);
     for (const base of [direct[other], ...direct]) {
@@ -327,7 +327,7 @@ describe('two processes started at the same moment on an empty database', () => 
     const started = await Promise.allSettled(dataDirs.map((dataDir) => startServer(env, { dataDir })));
     const apps = started.filter((s): s is PromiseFulfilledResult<RunningServer> => s.status === 'fulfilled').map((s) => s.value);
     try {
-      expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 2000))).toEqual([]);
+      expect(started.filter((s) => s.status === 'rejected').map((s) => String((s).reason).slice(0, 2000))).toEqual([]);
       for (const app of apps) {
         const list = (await (await fetch(`${app.url}/api/meditations?category=all`)).json()) as { meditations: unknown[] };
         expect(list.meditations).toHaveLength(SEED_COUNT);

@@ -4,23 +4,20 @@
  * password reset and the error paths.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
-import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 async function signUpAndVerify(page: Page, name: string, email: string, password: string) {
   await page.goto(`${server.url}/sign-up`);

@@ -8,20 +8,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
-import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { toast } from '#tests/e2e/support/suite.ts';
+import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  return () => browser.close();
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 async function signIn(page: Page, server: RunningServer, email: string, password: string) {
   await page.goto(`${server.url}/sign-in`);
@@ -38,8 +35,8 @@ describe('an admin granted by the CLI', () => {
     runCli(dataDir, ['create-user', 'ada@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
     expect(runCli(dataDir, ['grant-role', 'ada@example.com', 'admin'])).toContain('Role admin assigned');
     server = await startServer({}, { dataDir });
+    return () => server.stop();
   });
-  afterAll(() => server?.stop());
 
   it('uploads a real file, finds it in the catalogue, edits it and deletes it', async () => {
     const { page, context, problems } = await openPage(browser);
@@ -93,7 +90,7 @@ describe('an admin granted by the CLI', () => {
     // Download gives the original file back.
     const [download] = await Promise.all([page.waitForEvent('download'), renamed.getByRole('link', { name: 'Download Evening Tide, Slowly' }).click()]);
     expect(download.suggestedFilename()).toBe('tone-3s.mp3');
-    expect(readFileSync((await download.path())!).equals(readFileSync('tests/fixtures/audio/tone-3s.mp3'))).toBe(true);
+    expect(readFileSync((await download.path())).equals(readFileSync('tests/fixtures/audio/tone-3s.mp3'))).toBe(true);
 
     // Delete, with confirmation: gone from the list, the catalogue and the disk.
     const filesBefore = readdirSync(join(server.dataDir, 'media', 'meditations')).length;
@@ -157,7 +154,7 @@ describe('an admin granted by the CLI', () => {
     await table.getByText("Niamh O'Connor").waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^waitlist-entries-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const csv = readFileSync((await download.path()), 'utf8').replace(/^\uFEFF/, '');
     expect(csv.split('\r\n')[0]).toBe('Name,Email,Reason,Sign-up Date');
     expect(csv).toContain("Niamh O'Connor,niamh@example.com,\"Sleep, mostly.\",");
     await toast(page, 'Export successful');
@@ -230,8 +227,8 @@ describe('a fresh install', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer();
+    return () => server.stop();
   });
-  afterAll(() => server?.stop());
 
   it('lets the first user become admin only with the token printed at start', async () => {
     const token = /setup token: (hm-setup-[A-Za-z0-9_-]+)/.exec(server.logs())?.[1];

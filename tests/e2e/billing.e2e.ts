@@ -2,24 +2,21 @@
  * The sandbox billing journey in Chromium: from the home page to a 7-day trial and the first
  * seconds of audio, with no step outside the app; then managing and cancelling.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
-import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 describe('sandbox subscription journey', () => {
   it('goes from the home page to listening in a free trial, entirely inside the app', async () => {

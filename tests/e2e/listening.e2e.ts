@@ -5,23 +5,20 @@
  * with the network switched off.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
-import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 type AudioState = { src: string; paused: boolean; currentTime: number; duration: number; volume: number; rate: number };
 const audio = (page: Page) =>
@@ -43,8 +40,8 @@ const waitForPlaying = (page: Page, after = 0) =>
 /** Moves the seek slider the way a user's drag does: React hears the input event. */
 async function setSlider(page: Page, percent: number) {
   await page.getByRole('dialog').getByRole('slider', { name: 'Seek' }).evaluate((input: HTMLInputElement, value) => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(input, String(value));
+    // React tracks the value property: set it through the prototype's setter, as typing does.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, String(value));
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, percent);
 }
@@ -287,7 +284,7 @@ describe('offline downloads', () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open('harbour-mind-offline');
         req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB did not open'));
       });
       const all = <T,>(store: string) =>
         new Promise<T[]>((resolve) => {
@@ -296,15 +293,15 @@ describe('offline downloads', () => {
         });
       const [record] = await all<{ cipher: ArrayBuffer; size: number; mimeType: string }>('audio');
       const [keyEntry] = await all<{ key: CryptoKey }>('keys');
-      const head = Array.from(new Uint8Array(record!.cipher.slice(0, 3)));
+      const head = Array.from(new Uint8Array(record.cipher.slice(0, 3)));
       let exportable = true;
       try {
-        await crypto.subtle.exportKey('raw', keyEntry!.key);
+        await crypto.subtle.exportKey('raw', keyEntry.key);
       } catch {
         exportable = false;
       }
       db.close();
-      return { head, size: record!.size, cipherBytes: record!.cipher.byteLength, mimeType: record!.mimeType, extractable: keyEntry!.key.extractable, exportable, algorithm: keyEntry!.key.algorithm.name };
+      return { head, size: record.size, cipherBytes: record.cipher.byteLength, mimeType: record.mimeType, extractable: keyEntry.key.extractable, exportable, algorithm: keyEntry.key.algorithm.name };
     });
     expect(stored.algorithm).toBe('AES-GCM');
     expect(stored.extractable).toBe(false);
@@ -341,7 +338,7 @@ describe('offline downloads', () => {
         req.onsuccess = () => {
           const record = req.result[0] as { cipher: ArrayBuffer };
           const bytes = new Uint8Array(record.cipher);
-          bytes[100] = bytes[100]! ^ 0xff;
+          bytes[100] = bytes[100] ^ 0xff;
           store.put({ ...record, cipher: bytes.buffer });
           resolve();
         };
@@ -397,8 +394,8 @@ describe('expired playback links', () => {
   let shortLived: RunningServer;
   beforeAll(async () => {
     shortLived = await startServer({ MEDIA_URL_TTL_SECONDS: '5' });
+    return () => shortLived.stop();
   });
-  afterAll(() => shortLived?.stop());
 
   it('refreshes an expired signed URL when playback resumes, at the same position', async () => {
     const { page, context, problems } = await openPage(browser);
@@ -411,9 +408,8 @@ describe('expired playback links', () => {
     const before = await audio(page);
     const firstExp = Number(new URL(before.src).searchParams.get('exp'));
 
-    // Let the link expire, then confirm the server now refuses it.
-    await page.waitForTimeout(6000);
-    expect((await context.request.get(before.src)).status()).toBe(403);
+    // Wait until the link has expired: the server refuses it from then on.
+    await expect.poll(async () => (await context.request.get(before.src)).status(), { timeout: 10_000, interval: 500 }).toBe(403);
 
     await sheet.getByRole('button', { name: 'Play', exact: true }).click();
     await waitForPlaying(page, before.currentTime + 0.3);
@@ -434,7 +430,8 @@ describe('diagnostics overlay', () => {
     await page.goto(`${server.url}/about`);
     const label = page.getByTestId('version-label');
 
-    // Four taps, a pause longer than 3 s, then four more: still closed.
+    // Four taps, a pause longer than 3 s, then four more: still closed. The pause is deliberate: it
+    // lets the tap counter's 3 s window run out, which no condition on the page shows.
     for (let i = 0; i < 4; i++) await label.click();
     await page.waitForTimeout(3200);
     for (let i = 0; i < 4; i++) await label.click();

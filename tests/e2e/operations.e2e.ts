@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '#tests/e2e/support/browser.ts';
-import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSuite } from '#tests/e2e/support/suite.ts';
+import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
 
 /** `npm run cli -- …` as an operator types it, keeping the exit code and both streams. */
@@ -37,12 +37,12 @@ let browser: Browser;
 let server: RunningServer;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}, { keepData: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+  const suite = await startSuite({}, { keepData: true });
+  ({ server, browser } = suite);
+  return async () => {
+    await suite.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  };
 });
 
 describe('the CLI beside a running server', () => {
@@ -99,7 +99,7 @@ describe('backup and restore', () => {
     const context = await browser.newContext();
     await createSubscriber(server, context, { name: 'Bea Backup', email: 'bea@example.com', password: 'quiet-harbour-3' });
     const catalogue = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
-    const meditationId = catalogue.meditations[0]!.id;
+    const meditationId = catalogue.meditations[0].id;
     expect((await context.request.put(`${server.url}/api/favourites/${meditationId}`, { headers: { origin: server.url } })).ok()).toBe(true);
     const sessionId = crypto.randomUUID();
     const recorded = await context.request.post(`${server.url}/api/sessions`, { data: { id: sessionId, meditationId, completedAt: new Date().toISOString() }, headers: { origin: server.url } });

@@ -4,23 +4,20 @@
  * keeps what they wrote; a damaged store is recovered; routines are ticked, customised and saved,
  * signed out and in.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
-import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
 import { createSubscriber, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 describe('the journal', () => {
   it('saves one entry of each type for a subscriber, lists them newest first and counts them', async () => {

@@ -4,19 +4,18 @@
  * static pages, navigation and the 404 page.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
-import { startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { startSuite } from '#tests/e2e/support/suite.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
 });
 
 describe('home', () => {

@@ -4,7 +4,7 @@
  * drive it through the official @aws-sdk/client-s3, so the app's real client code is exercised.
  * It checks that every request is SigV4-signed, and keeps objects in memory.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export type FakeS3 = { endpoint: string; objects: Map<string, { body: Buffer; modified: Date }>; requests: string[]; close(): Promise<void> };
 
@@ -19,12 +19,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startFakeS3(bucket: string): Promise<FakeS3> {
   const objects = new Map<string, { body: Buffer; modified: Date }>();
   const requests: string[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const [, bucketName, ...rest] = url.pathname.split('/');
     const key = decodeURIComponent(rest.join('/'));
     requests.push(`${req.method} ${url.pathname}${url.search}`);
-    if (!/^AWS4-HMAC-SHA256 Credential=/.test(String(req.headers.authorization ?? ''))) {
+    if (!/^AWS4-HMAC-SHA256 Credential=/.test(req.headers.authorization ?? '')) {
       res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>');
       return;
     }
@@ -52,7 +52,7 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
           res.writeHead(404, { 'content-type': 'application/xml' }).end(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code></Error>' : undefined);
           return;
         }
-        const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+        const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
         const headers = { 'content-type': 'application/octet-stream', 'last-modified': object.modified.toUTCString(), etag: '"fake"', 'accept-ranges': 'bytes' };
         if (range && req.method === 'GET') {
           const start = Number(range[1]);
@@ -72,7 +72,8 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
       default:
         res.writeHead(405).end();
     }
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

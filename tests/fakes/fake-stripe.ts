@@ -37,35 +37,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => (raw += c));
+    req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       const body = Object.fromEntries(new URLSearchParams(raw));
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
         res.end(JSON.stringify(json));
       };
-      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) { send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }); return; }
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         state.checkoutRequests.push(body);
-        if (state.failCheckout) return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
+        if (state.failCheckout) { send(500, { error: { type: 'api_error', message: 'Something went wrong' } }); return; }
         const id = `cs_test_${++counter}`;
-        return send(200, { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` });
+        send(200, { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` }); return;
       }
       const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
       if (subMatch) {
-        const sub = state.subscriptions.get(subMatch[1]!);
-        if (!sub) return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subMatch[1]}'` } });
+        const sub = state.subscriptions.get(subMatch[1]);
+        if (!sub) { send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subMatch[1]}'` } }); return; }
         if (req.method === 'POST') {
           state.updateRequests.push({ id: sub.id, body });
-          if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+          if ('cancel_at_period_end' in body) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
         }
-        return send(200, sub);
+        send(200, sub); return;
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        return send(200, { id: `bps_${++counter}`, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/${body.customer}` });
+        send(200, { id: `bps_${++counter}`, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/${body.customer}` }); return;
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

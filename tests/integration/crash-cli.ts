@@ -4,7 +4,7 @@
  * of one per command. Usage: node --import tsx tests/integration/crash-cli.ts '[["create-user", …], …]'
  */
 import { runCli } from '#server/cli.ts';
-import { PRIVATE_UMASK } from '#server/runtime.ts';
+import { PRIVATE_UMASK } from '#server/startup.ts';
 
 // As the CLI does when run itself: whatever it writes in DATA_DIR is this user's alone.
 process.umask(PRIVATE_UMASK);

@@ -20,13 +20,13 @@ import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { meditationSessions } from '#server/db/schema/practice.ts';
-import { makeDataDir, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { fakeSubscription, startFakeStripe } from '#tests/fakes/fake-stripe.ts';
+import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
 import { testDatabaseKinds, type TestDbKind } from '#tests/setup/test-db.ts';
 import {
   acknowledged,
   call,
-  createPostgresDatabase,
   filesUnder,
   largeMp3,
   multipartParts,
@@ -80,7 +80,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
     const f: Figures = (figures[kind] = { kills: 0, checked: 0, lost: 0, sessions: 0, webhooks: 0, roleChanges: 0, uploads: 0, halfDone: 0, stagedOrphans: 0 });
     const dataDir = makeDataDir();
     const fake = await startFakeStripe();
-    const pgDatabase = kind === 'postgres' ? await createPostgresDatabase(inject('postgresUrl')!) : undefined;
+    const pgDatabase = kind === 'postgres' ? await createPostgresDatabase(inject('postgresUrl')!, 'hm_crash') : undefined;
     const env: Record<string, string> = {
       BILLING_MODE: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_crash',
@@ -102,7 +102,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
       const adminId = ((await call(server.url, '/api/me', { cookie })).body as { user: { id: string } }).user.id;
       const csrf = ((await call(server.url, '/api/admin/csrf', { cookie })).body as { token: string }).token;
       const catalogue = (await call(server.url, '/api/meditations?category=all')).body as { meditations: { id: string; title: string }[] };
-      const meditationId = catalogue.meditations[0]!.id;
+      const meditationId = catalogue.meditations[0].id;
 
       // Everything acknowledged across all rounds, checked again on the rows at the end.
       const ackedSessions: string[] = [];
@@ -115,10 +115,11 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
 
       for (const [index, trigger] of ROUNDS.entries()) {
         const running = server;
-        let killed = false;
+        // A property, not a `let`: TypeScript would take a local only ever set inside a closure for always false.
+        const round = { killed: false };
         const kill = () => {
-          if (killed) return;
-          killed = true;
+          if (round.killed) return;
+          round.killed = true;
           void running.kill();
         };
         // Anything but a 2xx is a failure, except load shedding (503) and rate limits (429): those
@@ -131,13 +132,13 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
         // first target's is acknowledged before the rest starts; the kill comes soon after.
         const roleChanges: { email: string; role: string }[] = [];
         const changeRole = async (email: string) => {
-          const role = ['editor', 'user', 'admin'][roleFlip++ % 3]!;
+          const role = ['editor', 'user', 'admin'][roleFlip++ % 3];
           const pending = call(running.url, '/api/admin/roles', { method: 'POST', cookie, headers: { 'x-csrf-token': csrf }, body: { email, role } });
           if (trigger === 'mid-role-change' && email === TARGETS[1]) setTimeout(kill, 3);
           const answer = await pending.catch(() => undefined);
           if (answer && expectOk('role change', answer)) roleChanges.push({ email, role });
         };
-        await changeRole(TARGETS[0]!);
+        await changeRole(TARGETS[0]);
         const work: Promise<unknown>[] = [];
 
         // 1. The upload: streamed in full, or half of it (then held open) for mid-upload.
@@ -165,7 +166,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
         };
         work.push(
           (async () => {
-            while (!killed) {
+            while (!round.killed) {
               webhookDays += 1;
               const sub = fakeSubscription({ id: SUBSCRIPTION_ID, userId: adminId, status: 'active', days: webhookDays });
               fake.subscriptions.set(SUBSCRIPTION_ID, sub);
@@ -174,7 +175,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
               if (!expectOk('webhook', answer)) return;
               f.webhooks += 1;
               f.checked += 1;
-              ackedPeriodEnd = sub.items.data[0]!.current_period_end;
+              ackedPeriodEnd = sub.items.data[0].current_period_end;
             }
           })(),
         );
@@ -195,8 +196,9 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
         }
 
         // 4. A role change in flight (mid-role-change kills a few milliseconds after sending it).
-        work.push(changeRole(TARGETS[1]!));
+        work.push(changeRole(TARGETS[1]));
 
+        // A deliberate cap, not a wait for a condition: a round whose trigger never fires is killed after 8 s anyway.
         await Promise.race([Promise.all(work), new Promise((resolve) => setTimeout(resolve, 8_000))]);
         kill(); // whatever the trigger, the round ends in a SIGKILL
         await running.kill();
@@ -257,7 +259,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
         f.lost += ackedSessions.filter((id) => !found.has(id)).length;
 
         const [sub] = await db.select().from(subscribers).where(eq(subscribers.userId, adminId));
-        expect(Math.floor((sub?.currentPeriodEnd?.getTime() ?? 0) / 1000)).toBeGreaterThanOrEqual(ackedPeriodEnd);
+        expect(Math.floor((sub.currentPeriodEnd?.getTime() ?? 0) / 1000)).toBeGreaterThanOrEqual(ackedPeriodEnd);
 
         const rows = await db.select({ title: meditationPreviews.title, key: meditationContent.storageKey }).from(meditationPreviews).leftJoin(meditationContent, eq(meditationContent.meditationId, meditationPreviews.id));
         f.uploads = ackedUploads.length;
@@ -314,7 +316,7 @@ function streamUpload(server: RunningServer, cookie: string, title: string, half
     req.on('error', () => resolve(undefined));
     req.on('response', (res) => {
       let text = '';
-      res.on('data', (chunk) => (text += chunk));
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('error', () => resolve(undefined));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
     });

@@ -1,17 +1,14 @@
 /**
  * What the crash test needs around a real server process: its operator accounts made by the CLI
  * before the first start, plain HTTP calls that record what was acknowledged, a multipart body,
- * a PostgreSQL database of its own, and a direct look at the rows once the server has stopped.
+ * and a direct look at the rows once the server has stopped.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client.ts';
+import { SHARED_AUTH_SECRET } from '#tests/setup/server-process.ts';
 
-/** The secret startServer() gives a PostgreSQL run; the CLI must use the same one. */
-export const SHARED_AUTH_SECRET = 'e2e-shared-auth-secret-0123456789abcdef';
 
 /** Runs CLI commands in one process (tests/integration/crash-cli.ts), as `npm run cli` would, before the server starts. */
 export function runCliBatch(dataDir: string, env: Record<string, string>, commands: string[][]): void {
@@ -20,26 +17,6 @@ export function runCliBatch(dataDir: string, env: Record<string, string>, comman
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`cli batch failed (${result.status}): ${result.stdout}\n${result.stderr}`);
-}
-
-/** A fresh, empty PostgreSQL database for one run (the server migrates it), dropped afterwards. */
-export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `hm_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
 }
 
 /** The database the server used, opened by the test once the server has stopped (PGlite) or at any time (PostgreSQL). */

@@ -23,7 +23,9 @@ export function toJson(value: unknown): string {
       .join(',')}}`;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
-  return JSON.stringify(value) ?? 'null';
+  // What JSON.stringify would answer undefined for (its type does not say so).
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null';
+  return JSON.stringify(value);
 }
 
 /** One request body: its bytes as text and the content type it is sent with. */
@@ -120,11 +122,12 @@ export function mutate(template: Record<string, unknown>): fc.Arbitrary<unknown>
       extra: fc.option(fc.tuple(key, hostileValue), { freq: 3 }),
     })
     .map(({ changed, values, extra }) => {
-      const body: Record<string, unknown> = { ...template };
+      // A changed key drawn as undefined is left out; the others keep the template's key order.
+      const dropped = new Set(changed.filter((k) => values[keys.indexOf(k)] === undefined));
+      const body: Record<string, unknown> = Object.fromEntries(Object.entries(template).filter(([k]) => !dropped.has(k)));
       changed.forEach((k) => {
         const v = values[keys.indexOf(k)];
-        if (v === undefined) delete body[k];
-        else body[k] = v;
+        if (v !== undefined) body[k] = v;
       });
       if (extra) body[extra[0]] = extra[1];
       return body;
@@ -223,7 +226,7 @@ export function send(port: number, method: string, path: string, headers: Record
     const req = request({ host: '127.0.0.1', port, method, path, headers: all, localAddress: randomLoopback(), agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -233,7 +236,8 @@ export function send(port: number, method: string, path: string, headers: Record
 
 /** Rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** The tables a database holds, less those every refused request may write (security log, limiter counters). */
@@ -246,10 +250,11 @@ export async function businessTables(db: Database, ignore: readonly string[]): P
 export async function fingerprint(db: Database, tables: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of tables) {
-    const [row] = await queryRows<{ n: number | string; h: string | null }>(
+    const rows = await queryRows<{ n: number | string; h: string | null }>(
       db,
       sql.raw(`select count(*) as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t`),
     );
+    const row = rows.at(0);
     if (!row) throw new Error(`no fingerprint for ${table}`);
     out[table] = `${row.n}:${row.h}`;
   }

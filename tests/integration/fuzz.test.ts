@@ -14,11 +14,13 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkUploadFields, ROLE_OPTIONS, validateWaitlist } from '#shared/admin.ts';
-import { cancelBody, checkoutBody } from '#shared/contracts/billing.ts';
+import { ROLE_OPTIONS } from '#shared/roles.ts';
+import { checkUploadFields } from '#shared/uploads.ts';
+import { validateWaitlist } from '#shared/waitlist.ts';
+import { checkoutBody } from '#shared/contracts/billing.ts';
 import { practicePreferencesBody, recordSessionBody } from '#shared/contracts/practice.ts';
 import { findControlCharacters, validateContent, validateEmail, validateName } from '#shared/validation.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createAppleTestChain, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
@@ -278,17 +280,24 @@ const describeBody = (body: FuzzBody) => `${body.contentType ?? '(no content-typ
 describe.each(testDatabaseKinds())('fuzzing every JSON route over HTTP on %s', (kind) => {
   const share = kind === 'pglite' ? 1 : POSTGRES_SHARE;
   let t: TestApp;
-  let chain: AppleTestChain;
   let port: number;
   let ctx: Context;
   let tables: string[];
   const headersFor: Record<Who, Record<string, string>> = { anonymous: {}, user: {}, admin: {} };
 
+  // Undone after the file even when beforeAll stopped half-way, in reverse order.
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
   beforeAll(async () => {
-    chain = createAppleTestChain();
+    const chain: AppleTestChain = createAppleTestChain();
+    cleanups.push(() => chain.cleanup());
     // Thousands of requests from one address: without the allowance the global brake (600 a minute)
     // would answer most of them 429, a refusal that passes expectRefusal() and tests nothing.
     t = await createTestApp({ kind, env: { APPLE_IAP_BUNDLE_ID: 'app.harbourmind.ios', APPLE_IAP_ENVIRONMENT: 'Sandbox', APPLE_ROOT_CA_FILES: chain.rootPath, GLOBAL_RATE_LIMIT_PER_MINUTE: '0' } });
+    cleanups.push(() => t.close());
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
     const origin = new URL(t.config.publicUrl).origin;
@@ -302,14 +311,10 @@ describe.each(testDatabaseKinds())('fuzzing every JSON route over HTTP on %s', (
     headersFor.admin = { origin, cookie: admin.cookie, 'x-csrf-token': (JSON.parse(csrf.text) as { token: string }).token };
     const meditation = await buildMeditation(t.database.db, { transcript: 'Breathe in.' });
     const [role] = await queryRows<{ id: string }>(t.database.db, sql`select id from user_roles where user_id = ${admin.userId}`);
-    ctx = { meditationId: meditation.id, adminRoleId: role!.id, emails: [USER_EMAIL, ADMIN_EMAIL] };
+    ctx = { meditationId: meditation.id, adminRoleId: role.id, emails: [USER_EMAIL, ADMIN_EMAIL] };
     tables = await businessTables(t.database.db, LOG_TABLES);
   });
 
-  afterAll(async () => {
-    await t?.close();
-    chain?.cleanup();
-  });
 
   for (const [name, route] of Object.entries(ROUTES)) {
     const runs = runsFor(route.weight, share);

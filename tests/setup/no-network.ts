@@ -9,4 +9,4 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   if (!LOOPBACK.has(url.hostname)) throw new Error(`Unexpected network call in a test: ${url.href}`);
   return realFetch(input, init);
-}) as typeof fetch;
+});

@@ -1,6 +1,7 @@
 /** Reads the .eml files the app wrote to DATA_DIR/outbox (the default mail transport). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { vi } from 'vitest';
 
 export type OutboxMail = { file: string; to: string; subject: string; raw: string; links: string[] };
 
@@ -28,12 +29,13 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 }
 
 /** Waits for a mail to `to` whose subject matches (mail may be sent after the response). */
-export async function waitForMail(dataDir: string, to: string, subject: RegExp, timeoutMs = 5000): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = readOutbox(dataDir).filter((m) => m.to.includes(to) && subject.test(m.subject)).pop();
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+export function waitForMail(dataDir: string, to: string, subject: RegExp, timeoutMs = 5000): Promise<OutboxMail> {
+  return vi.waitFor(
+    () => {
+      const mail = readOutbox(dataDir).filter((m) => m.to.includes(to) && subject.test(m.subject)).pop();
+      if (!mail) throw new Error(`No mail to ${to} matching ${subject}`);
+      return mail;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }

@@ -9,6 +9,7 @@ import type { ErrorBody } from '#server/errors.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 /** `json()` reads the body as T: the app's error body unless the test says otherwise. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- light-my-request's json<T>() shape: the test names the body it expects and its assertions check it.
 export type RawResponse = { status: number; headers: IncomingHttpHeaders; text: string; json<T = ErrorBody>(): T };
 
 export type RawRequest = { method?: string; path: string; headers?: Record<string, string>; body?: unknown; from?: string };
@@ -29,6 +30,7 @@ export function rawRequest(port: number, { method = 'POST', path, headers = {}, 
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- implements RawResponse.json<T>() (above).
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: <T,>() => JSON.parse(text) as T }));
       },
     );

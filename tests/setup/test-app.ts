@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import type { MediaStorage } from '#server/media-storage.ts';
-import { openMediaStorage } from '#server/runtime.ts';
+import type { MediaStorage } from '#server/features/media/media-storage.ts';
+import { openMediaStorage } from '#server/startup.ts';
 import { createTestDatabase, type TestDbKind } from '#tests/setup/test-db.ts';
 
 export type TestApp = {
@@ -53,4 +54,16 @@ export async function createTestApp({
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A log stream for createTestApp({ logger: { level, stream } }) that keeps every line, for tests that read the log. */
+export function captureLog(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
 }

@@ -2,19 +2,25 @@
  * A fresh, migrated database per test (file): PGlite from the migrated template, or a new
  * PostgreSQL database created and dropped around the test.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client.ts';
+import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
-/** The engines this run can test against: PGlite always, PostgreSQL when it answered. */
+/**
+ * The engines this run can test against: PGlite always, PostgreSQL when it answered. Suites whose
+ * outcome depends on SQL (unique violations, upserts, idempotency, counters, transactions, seeding,
+ * raw input reaching the database) run on both; the rest use PGLITE_ONLY.
+ */
 export function testDatabaseKinds(): TestDbKind[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
+
+/** For suites about HTTP, headers or configuration, where the database engine changes nothing. */
+export const PGLITE_ONLY: readonly TestDbKind[] = ['pglite'];
 
 let templateBytes: Buffer | undefined;
 
@@ -26,23 +32,14 @@ export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHand
   }
   const baseUrl = inject('postgresUrl');
   if (!baseUrl) throw new Error('PostgreSQL is not available in this run');
-  const name = `hm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 4);
+  const database = await createPostgresDatabase(baseUrl);
+  const handle = openPostgres(database.url, 4);
   await handle.migrate();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

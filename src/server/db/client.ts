@@ -15,7 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '#server/db/schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle = {
@@ -88,11 +88,11 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         // Ending the session releases the lock too: a connection that cannot unlock is discarded.
-        const broken = await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
-          () => undefined,
-          (error: Error) => error,
+        const unlocked = await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
+          () => true,
+          () => false,
         );
-        client.release(broken);
+        client.release(!unlocked);
       }
     },
     ping: () => ping(db),

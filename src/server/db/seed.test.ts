@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
     expect(previews).toHaveLength(items.length);
     expect(contents).toHaveLength(items.length);
 
-    const sample = items[0]!;
+    const sample = items[0];
     const row = previews.find((p) => p.id === sample.id)!;
     const metadata = await parseFile(join(DEFAULT_SEED_DIR, 'audio', sample.audioFile), { duration: true });
     expect(row.durationSeconds).toBe(Math.round(metadata.format.duration!));

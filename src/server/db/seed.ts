@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { formatDurationMinutes } from '#shared/catalogue.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
-import type { MediaStorage } from '#server/media-storage.ts';
+import type { MediaStorage } from '#server/features/media/media-storage.ts';
 
 export const DEFAULT_SEED_DIR = resolve('seed');
 
@@ -31,13 +31,14 @@ export type SeedItem = z.infer<typeof seedItemSchema>;
 const MIME_BY_EXT: Record<string, string> = { '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4' };
 
 export async function readSeedCatalogue(seedDir = DEFAULT_SEED_DIR): Promise<SeedItem[]> {
-  const raw = JSON.parse(await readFile(join(seedDir, 'catalogue.json'), 'utf8'));
+  const raw: unknown = JSON.parse(await readFile(join(seedDir, 'catalogue.json'), 'utf8'));
   return z.array(seedItemSchema).parse(raw);
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  // count() always answers with exactly one row.
   const [row] = await db.select({ n: count() }).from(meditationPreviews);
-  return (row?.n ?? 0) === 0;
+  return row.n === 0;
 }
 
 /** Inserts every seed item not yet present. Returns how many were inserted. */
@@ -53,8 +54,8 @@ export async function seedDemoCatalogue({
   const items = await readSeedCatalogue(seedDir);
   let inserted = 0;
   for (const item of items) {
-    const [existing] = await db.select({ id: meditationPreviews.id }).from(meditationPreviews).where(eq(meditationPreviews.id, item.id));
-    if (existing) continue;
+    const existing = await db.select({ id: meditationPreviews.id }).from(meditationPreviews).where(eq(meditationPreviews.id, item.id));
+    if (existing.length > 0) continue;
 
     const sourcePath = join(seedDir, 'audio', item.audioFile);
     const metadata = await parseFile(sourcePath, { duration: true });
@@ -72,7 +73,7 @@ export async function seedDemoCatalogue({
             description: item.description,
             duration: formatDurationMinutes(seconds),
             durationSeconds: seconds,
-            category: item.categories[0]!,
+            category: item.categories[0],
             categories: item.categories,
             tags: item.tags,
             createdAt: new Date(item.createdAt),

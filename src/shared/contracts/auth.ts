@@ -1,13 +1,21 @@
-import type { Role } from '#shared/admin.ts';
+/**
+ * Auth API contracts: who is asking (/api/me) and which sign-in providers exist. Sign-in, sign-up,
+ * sessions and password resets are better-auth's own endpoints under /api/auth/* (forwarded as they
+ * are, with the spec's checks in front; see docs/security.md).
+ */
+import { z } from 'zod';
+import { ROLE_OPTIONS } from '#shared/roles.ts';
 
 /** What GET /api/me answers: the signed-in user and role, or nulls. */
-export type MeResponse = {
-  user: { id: string; email: string; name: string; emailVerified: boolean; createdAt: string } | null;
-  role: Role | null;
-  subscribed: boolean;
-  session?: { expiresAt: string };
+export const meResponse = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean(), createdAt: z.string() }).nullable(),
+  role: z.enum(ROLE_OPTIONS).nullable(),
+  subscribed: z.boolean(),
+  session: z.object({ expiresAt: z.string() }).optional(),
   /** Sign-in methods linked to the account ('credential', 'google', 'apple'). */
-  providers?: string[];
-};
+  providers: z.array(z.string()).optional(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
 
-export type AuthProviders = { google: boolean; apple: boolean };
+export const authProvidersResponse = z.object({ google: z.boolean(), apple: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersResponse>;

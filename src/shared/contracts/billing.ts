@@ -7,32 +7,59 @@ export const checkoutBody = z.object({
   /** Spec: prefilled from the user; the server always uses the account's own address. */
   email: z.string().trim().optional().refine((v) => v === undefined || (v.length > 0 && v.includes('@') && !hasControlCharacters(v)), 'Please enter a valid email address.'),
 });
-export type CheckoutBody = z.infer<typeof checkoutBody>;
 
-export type CheckoutResponse = { url: string; trial: boolean; notice?: string };
+export const checkoutResponse = z.object({ url: z.string(), trial: z.boolean(), notice: z.string().optional() });
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** What a user may do: whether they are subscribed, may still start a trial, and their subscription. */
-export type Entitlement = {
-  subscribed: boolean;
-  trialEligible: boolean;
-  subscription: {
-    status: string;
-    plan: string;
-    provider: string;
-    currentPeriodEnd: string | null;
-    trialEnd: string | null;
-    cancelAtPeriodEnd: boolean;
-  } | null;
-};
+export const entitlementSchema = z.object({
+  subscribed: z.boolean(),
+  trialEligible: z.boolean(),
+  subscription: z
+    .object({
+      status: z.string(),
+      plan: z.string(),
+      provider: z.string(),
+      currentPeriodEnd: z.string().nullable(),
+      trialEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
+});
+export type Entitlement = z.infer<typeof entitlementSchema>;
 
-/** GET /api/subscription and POST /api/billing/cancel. */
-export type SubscriptionResponse = Entitlement & {
+/** GET /api/subscription. */
+export const subscriptionResponse = entitlementSchema.extend({
   /** BILLING_MODE: how the web sells (none = not at all; subscriptions come from the App Store). */
-  mode: 'stripe' | 'sandbox' | 'none';
-};
+  mode: z.enum(['stripe', 'sandbox', 'none']),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
+
+/** POST /api/billing/portal: where to manage the subscription (Stripe's portal or the sandbox page). */
+export const portalResponse = z.object({ url: z.string() });
+export type PortalResponse = z.infer<typeof portalResponse>;
 
 /** GET /api/iap/app-account-token: the UUID the iOS app passes to StoreKit as appAccountToken. */
-export type AppAccountTokenResponse = { appAccountToken: string };
+export const appAccountTokenResponse = z.object({ appAccountToken: z.string() });
+
+export const validateReceiptBody = z.object({
+  /** StoreKit 2 signed transaction (JWS). `receiptData` is accepted as the same value for older app builds. */
+  signedTransaction: z.string().max(20_000).optional(),
+  receiptData: z.string().max(20_000).optional(),
+  productId: z.string().max(100).optional(),
+});
+/** The entitlement after a validated purchase. */
+export const validateReceiptResponse = entitlementSchema.extend({ entitlement: z.literal('premium') });
+
+/** App Store Server Notifications v2. */
+export const appStoreNotificationBody = z.object({ signedPayload: z.string().min(1).max(50_000) });
+/** What a verified webhook did: `handled` false when it named nothing we sell or no known account. */
+export const webhookResponse = z.object({ received: z.boolean().optional(), handled: z.boolean(), type: z.string().optional() });
+
+export const sandboxSessionResponse = z.object({ id: z.string(), plan: z.enum(PLANS), label: z.string(), priceText: z.string(), withTrial: z.boolean() });
+export type SandboxSessionResponse = z.infer<typeof sandboxSessionResponse>;
+export const sandboxCompleteResponse = z.object({ redirect: z.string() });
+export type SandboxCompleteResponse = z.infer<typeof sandboxCompleteResponse>;
 
 export const sandboxSessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[0-9a-f]{24}$/, 'Unknown checkout session') });
 /** `cancel` is required: an empty body must never mean "cancel my subscription". */

@@ -3,8 +3,9 @@
  * from the entitlement endpoint (billing issue), so paid audio stays paid.
  */
 import { z } from 'zod';
+import type { CategoryInfo } from '#shared/catalogue.ts';
 
-export const categorySlugSchema = z
+const categorySlugSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -14,7 +15,6 @@ export const categorySlugSchema = z
 export const listMeditationsQuery = z.object({
   category: categorySlugSchema.default('all'),
 });
-export type ListMeditationsQuery = z.infer<typeof listMeditationsQuery>;
 
 export const meditationIdParams = z.object({ id: z.uuid() });
 
@@ -33,11 +33,12 @@ export const meditationCardSchema = z.object({
 });
 export type MeditationCard = z.infer<typeof meditationCardSchema>;
 
+const categoryInfoSchema = z.object({ slug: z.string(), title: z.string(), description: z.string() }) satisfies z.ZodType<CategoryInfo>;
+
 export const listMeditationsResponse = z.object({
-  category: z.object({ slug: z.string(), title: z.string(), description: z.string() }),
+  category: categoryInfoSchema,
   meditations: z.array(meditationCardSchema),
 });
 export type ListMeditationsResponse = z.infer<typeof listMeditationsResponse>;
 
 export const getMeditationResponse = z.object({ meditation: meditationCardSchema });
-export type GetMeditationResponse = z.infer<typeof getMeditationResponse>;

@@ -1,18 +1,24 @@
 /** Health API contracts: liveness (/api/health) and readiness (/api/ready), read by load balancers and operators. */
+import { z } from 'zod';
 
 /** GET /api/health: 200 `ok` when the database answers, 503 `unavailable` otherwise. */
-export type HealthResponse = { status: 'ok' | 'unavailable' };
+export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+export type HealthResponse = z.infer<typeof healthResponse>;
 
 /**
  * One dependency's state. `reason` is a short fixed word or an error code (ENOTDIR, NoSuchBucket,
  * timeout): never a URL, a host name, a credential or an error message.
  */
-export type ReadinessCheck = { status: 'ok' | 'fail' | 'skipped'; reason?: string; ms?: number };
+const readinessCheck = z.object({ status: z.enum(['ok', 'fail', 'skipped']), reason: z.string().optional(), ms: z.number().optional() });
+export type ReadinessCheck = z.infer<typeof readinessCheck>;
 
 /** Migrations: how many of this build's migrations the database has, and how many it lacks. */
-export type MigrationsCheck = ReadinessCheck & { applied?: number; pending?: number };
+const migrationsCheck = readinessCheck.extend({ applied: z.number().optional(), pending: z.number().optional() });
+export type MigrationsCheck = z.infer<typeof migrationsCheck>;
 
-export type ReadinessChecks = { database: ReadinessCheck; migrations: MigrationsCheck; storage: ReadinessCheck; redis: ReadinessCheck };
+const readinessChecks = z.object({ database: readinessCheck, migrations: migrationsCheck, storage: readinessCheck, redis: readinessCheck });
+export type ReadinessChecks = z.infer<typeof readinessChecks>;
 
 /** GET /api/ready: 200 `ready` when every check passes (skipped counts as passing), 503 `not-ready` otherwise. */
-export type ReadinessResponse = { status: 'ready' | 'not-ready'; checks: ReadinessChecks };
+export const readinessResponse = z.object({ status: z.enum(['ready', 'not-ready']), checks: readinessChecks });
+export type ReadinessResponse = z.infer<typeof readinessResponse>;

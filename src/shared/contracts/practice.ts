@@ -1,7 +1,7 @@
-/** Practice and favourites API contracts. */
+/** Practice API contracts: sessions, the practice summary, the streak preference. */
 import { z } from 'zod';
-import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import { isValidTimezone, PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
+import { isValidTimezone } from '#shared/days.ts';
+import { PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
 
 export const recordSessionBody = z.object({
@@ -12,26 +12,29 @@ export const recordSessionBody = z.object({
 });
 export type RecordSessionBody = z.infer<typeof recordSessionBody>;
 
-export type RecordedSession = { id: string; meditationId: string | null; durationMinutes: number | null; completedAt: string };
-export type RecordSessionResponse = { session: RecordedSession; created: boolean };
+const recordedSessionSchema = z.object({ id: z.string(), meditationId: z.string().nullable(), durationMinutes: z.number().nullable(), completedAt: z.string() });
+export const recordSessionResponse = z.object({ session: recordedSessionSchema, created: z.boolean() });
+export type RecordSessionResponse = z.infer<typeof recordSessionResponse>;
 
 export const practiceQuery = z.object({
   tz: z.string().max(64).default('UTC').refine((tz) => !hasControlCharacters(tz) && isValidTimezone(tz), PRACTICE_MESSAGES.invalidTimezone),
 });
 
-export type PracticeResponse = {
-  totalSessions: number;
-  totalMinutes: number;
+const practiceDaySchema = z.object({ date: z.string(), sessions: z.number(), minutes: z.number() }) satisfies z.ZodType<PracticeDay>;
+
+export const practiceResponse = z.object({
+  totalSessions: z.number(),
+  totalMinutes: z.number(),
   /** Null when the user has chosen to hide streaks: the numbers are not even sent. */
-  currentStreak: number | null;
-  longestStreak: number | null;
-  showStreaks: boolean;
-  timezone: string;
-  today: string;
-  week: PracticeDay[];
-};
+  currentStreak: z.number().nullable(),
+  longestStreak: z.number().nullable(),
+  showStreaks: z.boolean(),
+  timezone: z.string(),
+  today: z.string(),
+  week: z.array(practiceDaySchema),
+});
+export type PracticeResponse = z.infer<typeof practiceResponse>;
 
 export const practicePreferencesBody = z.object({ showStreaks: z.boolean() });
-
-export type Favourite = { meditation: MeditationCard; savedAt: string };
-export type FavouritesResponse = { favourites: Favourite[] };
+export const practicePreferencesResponse = z.object({ showStreaks: z.boolean() });
+export type PracticePreferencesResponse = z.infer<typeof practicePreferencesResponse>;

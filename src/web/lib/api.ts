@@ -4,10 +4,13 @@
  */
 import type { ErrorCode } from '#shared/messages.ts';
 
+/** The server's codes, plus the client's own: no connection, and an offline copy whose access lapsed. */
+export type ApiErrorCode = ErrorCode | 'network' | 'offline/lapsed';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network' | string,
+    readonly code: ApiErrorCode,
     message: string,
     /** Seconds from a 429's Retry-After header. */
     readonly retryAfter?: number,

@@ -6,13 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
-import { makeDataDir, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
+import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
+import { freePort, makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { startNginx, type Proxy } from '#tests/cluster/support/nginx.ts';
 
 /** Where to create (and drop) the run's database: any database on the server will do. */
@@ -30,43 +29,11 @@ export type Cluster = {
   databaseUrl: string;
   redis: Redis;
   s3: FakeS3;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function databaseUrlFor(name: string): string {
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, empty database for this run; drop() removes it (closing any session left on it). */
-export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `hm_cluster_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await admin((c) => c.query(`create database "${name}"`));
-  return { url: databaseUrlFor(name), drop: () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) };
-}
+export const createDatabase = () => createPostgresDatabase(POSTGRES_ADMIN_URL, 'hm_cluster');
 
 /** The environment every process gets (docs/cluster.md), on top of startServer's production defaults. */
 export function clusterEnv({ databaseUrl, authSecret, publicUrl, s3Endpoint }: { databaseUrl: string; authSecret: string; publicUrl: string; s3Endpoint: string }): Record<string, string> {
@@ -89,9 +56,16 @@ export function clusterEnv({ databaseUrl, authSecret, publicUrl, s3Endpoint }: {
 export const newAuthSecret = () => `cluster-${randomBytes(24).toString('hex')}`;
 
 export async function startCluster(): Promise<Cluster> {
-  const stops: (() => Promise<unknown>)[] = [];
+  // Undone in reverse order; one failing step must not keep the others from cleaning up.
+  const stops: (() => unknown)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error('cluster cleanup:', error));
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        console.error('cluster cleanup:', error);
+      }
+    }
   };
   try {
     const database = await createDatabase();
@@ -115,19 +89,19 @@ export async function startCluster(): Promise<Cluster> {
     const apps: RunningServer[] = [];
     for (let i = 0; i < 2; i++) {
       const dataDir = makeDataDir();
-      stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const app = await startServer(env, { dataDir });
       apps.push(app);
       stops.push(() => app.stop());
     }
-    const upstreams: [string, string] = [`127.0.0.1:${apps[0]!.port}`, `127.0.0.1:${apps[1]!.port}`];
+    const upstreams: [string, string] = [`127.0.0.1:${apps[0].port}`, `127.0.0.1:${apps[1].port}`];
 
     const nginxDir = mkdtempSync(join(tmpdir(), 'hm-nginx-'));
-    stops.push(async () => rmSync(nginxDir, { recursive: true, force: true }));
+    stops.push(() => rmSync(nginxDir, { recursive: true, force: true }));
     const proxy = await startNginx({ port: proxyPort, upstreams, dir: nginxDir });
     stops.push(() => proxy.stop());
 
-    return { proxy, apps: [apps[0]!, apps[1]!], upstreams, databaseUrl, redis, s3, stop: stopAll };
+    return { proxy, apps: [apps[0], apps[1]], upstreams, databaseUrl, redis, s3, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -12,6 +12,7 @@ export type Reply = {
   headers: IncomingHttpHeaders;
   body: Buffer;
   text(): string;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- light-my-request's json<T>() shape: the test names the body it expects and its assertions check it.
   json<T = Record<string, unknown>>(): T;
 };
 
@@ -78,6 +79,7 @@ export function createClient({ base, origin, from = '127.0.0.1' }: { base: strin
             headers: res.headers,
             body: buffer,
             text: () => buffer.toString('utf8'),
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- implements Reply.json<T>() (above).
             json: <T>() => JSON.parse(buffer.toString('utf8')) as T,
           });
         });

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { captureOutput, waitUntilReady } from '#tests/setup/server-process.ts';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -78,21 +79,11 @@ export async function startNginx({ port, upstreams, dir }: { port: number; upstr
   const configPath = join(dir, 'nginx.conf');
   const runAsRoot = process.getuid?.() === 0;
   writeFileSync(configPath, nginxConfig({ listen: `127.0.0.1:${port}`, upstreams, prefix: dir, runAsRoot }));
-  let output = '';
   const child: ChildProcess = spawn(NGINX_PATH, ['-p', dir, '-c', configPath, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const output = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;
   const errorLog = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
-
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}\n${errorLog()}`);
-    const answer = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (answer?.ok) break;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer in time:\n${output}\n${errorLog()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, async () => (await fetch(`${url}/api/health`)).ok, { timeoutMs: 15_000, intervalMs: 100, name: 'nginx', describe: () => `${output()}\n${errorLog()}` });
 
   return {
     url,

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { waitForMail } from '#tests/setup/outbox.ts';
-import type { RunningServer } from '#tests/e2e/support/server.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
 
 export type TestUser = { email: string; password: string; name: string };
 

@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Role, Severity } from '#shared/admin.ts';
+import type { Severity } from '#shared/admin.ts';
+import type { Role } from '#shared/roles.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

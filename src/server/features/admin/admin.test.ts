@@ -10,7 +10,7 @@ import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { securityAuditLog, userRoles } from '#server/db/schema/auth.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       // Every change is in the audit log, with who did it.
       const audit = (await call('GET', '/api/admin/audit', 'admin')).json().events as { action: string; adminEmail: string; targetId: string }[];
       expect(audit.filter((e) => e.targetId === people.user.userId).map((e) => e.action)).toEqual(['role.revoke', 'role.modify', 'role.assign']);
-      expect(audit[0]!.adminEmail).toBe('admin@example.com');
+      expect(audit[0].adminEmail).toBe('admin@example.com');
     });
 
     it('limits role changes per admin, and blocks the IP for 30 minutes when the limit is passed', async () => {
@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       const limited = await call('POST', '/api/admin/roles', 'admin', { email: 'subscriber@example.com', role: 'user' }, { 'x-csrf-token': token }, ip);
       expect(limited.json().error.message).toBe(M.rateLimitBody);
       const [blocked] = await t.database.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.eventType, 'ip_blocked'), eq(securityAuditLog.ipAddress, ip)));
-      expect(blocked!.details).toMatchObject({ reason: 'role_change_limit', minutes: 30 });
+      expect(blocked.details).toMatchObject({ reason: 'role_change_limit', minutes: 30 });
       expect((await call('GET', '/api/admin/security/stats', 'admin')).json().blockedIps).toBeGreaterThanOrEqual(1);
     });
   });

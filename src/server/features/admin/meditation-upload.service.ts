@@ -13,13 +13,14 @@ import { dirname, join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
-import { UPLOAD_MESSAGES } from '#shared/admin.ts';
+import { UPLOAD_MESSAGES } from '#shared/uploads.ts';
 import { formatDurationMinutes } from '#shared/catalogue.ts';
 import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
-import type { MediaStorage } from '#server/media-storage.ts';
+import { logAdminAction, type AuditContext } from '#server/features/admin/admin-audit.service.ts';
+import type { MediaStorage } from '#server/features/media/media-storage.ts';
 
 export const uploadTempDir = (dataDir: string) => join(dataDir, 'uploads');
 
@@ -28,7 +29,7 @@ const PROCESS_FOLDER = `${process.pid}-${Date.now()}`;
 export const processTempDir = (dataDir: string) => join(uploadTempDir(dataDir), PROCESS_FOLDER);
 
 /** What the bytes say the file is; only MP3 and M4A (MP4 audio) are stored. */
-export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mime: 'audio/mpeg' | 'audio/mp4' }> {
+async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mime: 'audio/mpeg' | 'audio/mp4' }> {
   const type = await fileTypeFromFile(path);
   if (type?.ext === 'mp3' && type.mime === 'audio/mpeg') return { ext: 'mp3', mime: 'audio/mpeg' };
   if (type && ['m4a', 'mp4'].includes(type.ext) && ['audio/mp4', 'audio/x-m4a', 'video/mp4'].includes(type.mime)) return { ext: 'm4a', mime: 'audio/mp4' };
@@ -40,7 +41,7 @@ export async function sniffAudio(path: string): Promise<{ ext: 'mp3' | 'm4a'; mi
  * (an 8 KB MP3 whose Info frame count says 1.8 million minutes) must not reach the catalogue or
  * the practice stats.
  */
-export async function readDurationSeconds(path: string): Promise<number> {
+async function readDurationSeconds(path: string): Promise<number> {
   let measured: { duration?: number; bitrate?: number } | undefined;
   try {
     measured = (await parseFile(path, { duration: true, skipCovers: true })).format;
@@ -88,8 +89,8 @@ export type NewMeditation = {
   tempPath: string;
 };
 
-/** Stores the checked file and writes both rows in one transaction; undoes the file on failure. */
-export async function createMeditationFromUpload({ db, storage, input }: { db: Database; storage: MediaStorage; input: NewMeditation }) {
+/** Stores the checked file and writes both rows and the audit row in one transaction; undoes the file on failure. */
+export async function createMeditationFromUpload({ db, storage, input, by }: { db: Database; storage: MediaStorage; input: NewMeditation; by: AuditContext }) {
   const audio = await sniffAudio(input.tempPath);
   const seconds = await readDurationSeconds(input.tempPath);
   const key = `${randomUUID()}.${audio.ext}`;
@@ -107,7 +108,7 @@ export async function createMeditationFromUpload({ db, storage, input }: { db: D
         .values({
           title: input.title,
           description: input.description,
-          category: input.categories[0]!,
+          category: input.categories[0],
           categories: input.categories,
           tags: input.tags,
           duration: formatDurationMinutes(seconds),
@@ -115,14 +116,24 @@ export async function createMeditationFromUpload({ db, storage, input }: { db: D
         })
         .returning();
       await tx.insert(meditationContent).values({
-        meditationId: preview!.id,
+        meditationId: preview.id,
         storageKey: key,
         audioFileName: input.originalName,
         audioFileType: audio.mime,
         audioFileSize: stored.size,
         transcript: input.transcript,
       });
-      return { id: preview!.id, key, seconds, size: stored.size, mime: audio.mime };
+      await logAdminAction({
+        db: tx,
+        by,
+        entry: {
+          action: 'meditation.upload',
+          targetResource: 'meditation_previews',
+          targetId: preview.id,
+          changes: { title: input.title, categories: input.categories, file: input.originalName, bytes: stored.size, seconds: Math.round(seconds) },
+        },
+      });
+      return { id: preview.id, key, seconds, size: stored.size, mime: audio.mime };
     });
     await rm(marker, { force: true });
     return created;
@@ -133,12 +144,13 @@ export async function createMeditationFromUpload({ db, storage, input }: { db: D
   }
 }
 
-/** Delete: content row, preview row (one transaction), then the stored file. */
-export async function deleteMeditation({ db, storage, id }: { db: Database; storage: MediaStorage; id: string }) {
+/** Delete: content row, preview row and the audit row (one transaction), then the stored file. */
+export async function deleteMeditation({ db, storage, id, by }: { db: Database; storage: MediaStorage; id: string; by: AuditContext }) {
   const removed = await db.transaction(async (tx) => {
-    const [content] = await tx.delete(meditationContent).where(eq(meditationContent.meditationId, id)).returning();
-    const [preview] = await tx.delete(meditationPreviews).where(eq(meditationPreviews.id, id)).returning();
+    const content = (await tx.delete(meditationContent).where(eq(meditationContent.meditationId, id)).returning()).at(0);
+    const preview = (await tx.delete(meditationPreviews).where(eq(meditationPreviews.id, id)).returning()).at(0);
     if (!preview) throw new AppError('not-found', 'Meditation not found', 404);
+    await logAdminAction({ db: tx, by, entry: { action: 'meditation.delete', targetResource: 'meditation_previews', targetId: id, changes: { title: preview.title, file: content?.audioFileName ?? null }, severity: 'high' } });
     return { preview, content };
   });
   // If this fails the rows are already gone; the start-up sweep removes the unreferenced file.

@@ -11,7 +11,9 @@ import type { Database } from '#server/db/client.ts';
 import { adminSetupTokens } from '#server/db/schema/admin.ts';
 import { userRoles } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { logAdminAction } from '#server/features/admin/admin-audit.service.ts';
+import type { ActingContext } from '#server/features/admin/request-context.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -41,21 +43,23 @@ const SETUP_LOCK_KEY = 0x68_6d_73_74; // 'hmst'
 const lockSetup = (tx: Pick<Database, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
 
 /**
- * Grants admin to `userId` if `token` is the current unused token and no admin exists yet.
+ * Grants admin to the acting user if `token` is the current unused token and no admin exists yet.
  * The token is claimed by one conditional update (`used_at is null`) in the same transaction as
- * the role grant: of several concurrent redemptions exactly one claims it, the others match no
- * row (issue 12). The lookup is by SHA-256 hash, so its timing says nothing about the token.
+ * the role grant and its audit row: of several concurrent redemptions exactly one claims it, the
+ * others match no row (issue 12). The lookup is by SHA-256 hash, so its timing says nothing about the token.
  */
-export async function redeemSetupToken(db: Database, userId: string, token: string): Promise<void> {
+export async function redeemSetupToken({ db, by, token }: { db: Database; by: ActingContext; token: string }): Promise<void> {
+  const userId = by.actor.id;
   await db.transaction(async (tx) => {
     await lockSetup(tx);
-    if (await adminExists(tx as unknown as Database)) throw new AppError('admin/setup-done', ADMIN_MESSAGES.setupDone, 409);
-    const [claimed] = await tx
+    if (await adminExists(tx)) throw new AppError('admin/setup-done', ADMIN_MESSAGES.setupDone, 409);
+    const claimed = await tx
       .update(adminSetupTokens)
       .set({ usedAt: new Date(), usedBy: userId })
       .where(and(eq(adminSetupTokens.tokenHash, hash(token.trim())), isNull(adminSetupTokens.usedAt)))
       .returning({ id: adminSetupTokens.id });
-    if (!claimed) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupTokenInvalid, 403);
-    await assignRole({ db: tx as unknown as Database, userId, role: 'admin', assignedBy: userId });
+    if (!claimed.length) throw new AppError('auth/forbidden', ADMIN_MESSAGES.setupTokenInvalid, 403);
+    await assignRole({ db: tx, userId, role: 'admin', assignedBy: userId });
+    await logAdminAction({ db: tx, by, entry: { action: 'admin.setup', targetResource: 'user_roles', targetId: userId, changes: { role: 'admin' }, severity: 'critical' } });
   });
 }

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('admin setup token race on %s', (kind) => {
         (res) => {
           let text = '';
           res.setEncoding('utf8');
-          res.on('data', (chunk) => (text += chunk));
+          res.on('data', (chunk: string) => (text += chunk));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
         },
       );
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('admin setup token race on %s', (kind) => {
       const admins = await db.select().from(userRoles).where(eq(userRoles.role, 'admin'));
       expect(admins, `round ${round}`).toHaveLength(1);
       const used = await db.select().from(adminSetupTokens).where(and(isNotNull(adminSetupTokens.usedAt)));
-      expect(used.filter((u) => u.usedBy === admins[0]!.userId).length).toBeGreaterThanOrEqual(1);
+      expect(used.filter((u) => u.usedBy === admins[0].userId).length).toBeGreaterThanOrEqual(1);
     }
   }, 120_000);
 
@@ -78,17 +78,17 @@ describe.each(testDatabaseKinds())('admin setup token race on %s', (kind) => {
     const db = t.database.db;
     await db.delete(userRoles).where(eq(userRoles.role, 'admin'));
     const token = (await issueSetupToken(db))!;
-    expect((await redeem(racers[0]!.cookie, `${token}x`, 0)).status).toBe(403);
-    expect((await redeem(racers[0]!.cookie, token, 0)).status).toBe(200);
-    const again = await redeem(racers[1]!.cookie, token, 1);
+    expect((await redeem(racers[0].cookie, `${token}x`, 0)).status).toBe(403);
+    expect((await redeem(racers[0].cookie, token, 0)).status).toBe(200);
+    const again = await redeem(racers[1].cookie, token, 1);
     expect(again.status).toBe(409);
     expect(again.body.error?.message).toBe(M.setupDone);
     // An admin appointed some other way (CLI grant-role) also closes an unused token.
     await db.delete(userRoles).where(eq(userRoles.role, 'admin'));
     const fresh = (await issueSetupToken(db))!;
-    await db.insert(userRoles).values({ userId: racers[2]!.userId, role: 'admin', assignedBy: null });
-    expect((await redeem(racers[3]!.cookie, fresh, 3)).status).toBe(409);
-    const [row] = await db.select().from(userRoles).where(eq(userRoles.userId, racers[3]!.userId));
+    await db.insert(userRoles).values({ userId: racers[2].userId, role: 'admin', assignedBy: null });
+    expect((await redeem(racers[3].cookie, fresh, 3)).status).toBe(409);
+    const row = (await db.select().from(userRoles).where(eq(userRoles.userId, racers[3].userId))).at(0);
     expect(row?.role).not.toBe('admin');
   });
 });

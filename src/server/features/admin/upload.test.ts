@@ -7,11 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES as U } from '#shared/admin.ts';
+import type { AdminMeditation } from '#shared/contracts/admin.ts';
+import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { checkAudioDuration, createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -62,7 +63,7 @@ describe('meditation uploads', () => {
     if (transcript) form.append('transcript', transcript);
     if (file) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
     const res = await fetch(`${base}/api/admin/meditations`, { method: 'POST', body: form, headers: { cookie, origin: t.config.publicUrl } });
-    return { status: res.status, body: (await res.json().catch(() => ({}))) as { meditation?: Record<string, unknown>; error?: { message: string } } };
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as { meditation?: AdminMeditation; error?: { message: string } } };
   }
   const stored = () => readdirSync(join(t.dataDir, 'media', 'meditations'), { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
   const temp = () => readdirSync(processTempDir(t.dataDir));
@@ -74,9 +75,9 @@ describe('meditation uploads', () => {
     const m = res.body.meditation!;
     expect(m).toMatchObject({ title: 'Tone of Calm', category: 'mindfulness', categories: ['mindfulness', 'sleeping'], tags: ['breath', 'evening'], duration: '1 min', fileName: 'my tone.mp3', fileType: 'audio/mpeg', fileSizeBytes: MP3.length, hasTranscript: true });
     expect(Math.abs((m.durationSeconds as number) - 3)).toBeLessThanOrEqual(1);
-    const [content] = await t.database.db.select().from(meditationContent).where(eq(meditationContent.meditationId, m.id as string));
-    expect(content!.storageKey).toMatch(/^[0-9a-f-]{36}\.mp3$/);
-    expect(stored()).toContain(content!.storageKey);
+    const [content] = await t.database.db.select().from(meditationContent).where(eq(meditationContent.meditationId, m.id));
+    expect(content.storageKey).toMatch(/^[0-9a-f-]{36}\.mp3$/);
+    expect(stored()).toContain(content.storageKey);
 
     // Visible in the catalogue; the admin (entitled) gets a playable URL.
     const all = (await (await fetch(`${base}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
@@ -162,7 +163,7 @@ describe('meditation uploads', () => {
     writeFileSync(tempPath, MP3);
     // PostgreSQL refuses NUL in text: the insert fails after the file was stored.
     await expect(
-      createMeditationFromUpload({ db: t.database.db, storage: t.storage, input: { title: 'Broken\u0000', description: '', categories: ['mindfulness'], tags: [], transcript: null, originalName: 'x.mp3', tempPath } }),
+      createMeditationFromUpload({ db: t.database.db, storage: t.storage, by: { actor: null, ip: '127.0.0.1', userAgent: null }, input: { title: 'Broken\u0000', description: '', categories: ['mindfulness'], tags: [], transcript: null, originalName: 'x.mp3', tempPath } }),
     ).rejects.toThrow();
     expect(stored()).toEqual(before);
     const { rmSync } = await import('node:fs');

@@ -12,14 +12,14 @@ import { SIGN_UP_PER_IP } from '#server/features/auth/auth.routes.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { cookiesFrom, listen, rawRequest, type RawRequest } from '#tests/setup/raw-http.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
 /** The app's PUBLIC_URL: what a browser on our own pages sends as Origin. */
 let ownOrigin = '';
 
 const raw = (port: number, request: RawRequest) => rawRequest(port, { ...request, headers: { origin: ownOrigin, ...request.headers } });
 
-describe.each(testDatabaseKinds())('attacks on accounts over real HTTP (%s)', (kind) => {
+describe.each(PGLITE_ONLY)('attacks on accounts over real HTTP (%s)', (kind) => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
-import { ERROR_TEXT, MESSAGES } from '#shared/messages.ts';
+import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
 import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -15,7 +15,9 @@ import { AUTH_BASE_PATH, createAuthEndpointMatcher } from '#server/features/auth
 import { sessionTransport, withoutTokens } from '#server/features/auth/session-transport.ts';
 import type { SignInAttempt, SignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, sendAppError } from '#server/errors.ts';
+import { withContracts } from '#server/api-contracts.ts';
+import { authProvidersResponse, meResponse } from '#shared/contracts/auth.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 
 type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string };
@@ -26,7 +28,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Sign-up attempts per IP, counted before the account-exists check (the spec's default limit: 10 in 15 minutes). */
 export const SIGN_UP_PER_IP = 10;
-export const SIGN_UP_WINDOW_MS = 15 * 60 * 1000;
+const SIGN_UP_WINDOW_MS = 15 * 60 * 1000;
 
 const SIGN_IN = `${AUTH_BASE_PATH}/sign-in/email`;
 const SIGN_UP = `${AUTH_BASE_PATH}/sign-up/email`;
@@ -37,8 +39,8 @@ function tooMany(reply: FastifyReply, seconds: number): AppError {
   return new AppError('auth/too-many-requests', M.tooManyAttempts(seconds), 429);
 }
 
-/** The spec's wording for better-auth's error codes. */
-export function authErrorMessage(path: string, code: string | undefined, message: string | undefined): { code: string; message: string } {
+/** The spec's wording, and one of our codes, for better-auth's error codes. */
+function authErrorMessage(path: string, code: string | undefined, message: string | undefined): { code: ErrorCode; message: string } {
   switch (code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PASSWORD':
@@ -54,12 +56,12 @@ export function authErrorMessage(path: string, code: string | undefined, message
     case 'INVALID_EMAIL':
       return { code: 'auth/invalid-email', message: 'Please enter a valid email address' };
     case 'INVALID_TOKEN':
-      return { code: 'auth/invalid-token', message: 'This link has expired or was already used. Please request a new one.' };
+      return { code: 'auth/invalid-token', message: ERROR_TEXT['auth/invalid-token'] };
     default: {
-      const text = message || 'Please try again.';
+      const text = message || ERROR_TEXT['auth/failed'];
       if (path.endsWith('/sign-in/email')) return { code: 'auth/failed', message: M.signInFailed(text) };
       if (path.endsWith('/sign-up/email')) return { code: 'auth/failed', message: M.signUpFailed(text) };
-      return { code: code ? `auth/${code.toLowerCase()}` : 'auth/failed', message: text };
+      return { code: 'auth/failed', message: text };
     }
   }
 }
@@ -112,13 +114,20 @@ function precheck(path: string, body: Body): string | undefined {
 export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl }: Deps): Promise<void> {
   const endpointOf = createAuthEndpointMatcher(auth);
 
-  await app.register(async (scope) => {
+  await app.register((scope, _options, registered) => {
     // Apple posts its OAuth callback as a form; better-auth parses it itself from the raw text.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
+      // Documentation only (no body schema, so better-auth receives exactly what was sent).
+      schema: {
+        tags: ['auth'],
+        summary: 'better-auth endpoints',
+        description:
+          'Forwarded to better-auth when the path is exactly one of its endpoints (sign-in/email, sign-up/email, sign-out, get-session, request-password-reset, reset-password/:token, verify-email, send-verification-email, sign-in/social, callback/:id, update-user, …), after the spec\'s checks and limits. Errors use the app\'s error shape. Native apps send `x-session-transport: bearer` and get the session token in `set-auth-token` instead of a cookie.',
+      },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // One path, computed once: what is checked, limited and logged below is what better-auth runs.
         const path = request.canonicalPath;
@@ -192,12 +201,14 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
         if (response.status >= 400 && text.startsWith('{')) {
           const error = parsed as { code?: string; message?: string } | undefined;
           const mapped = authErrorMessage(path, error?.code, error?.message);
-          return reply.type('application/json').send({ error: mapped });
+          // better-auth's status stands (401 wrong password, 403 unverified, 400 bad token); the shape and code are ours.
+          return sendAppError(reply, new AppError(mapped.code, mapped.message, response.status));
         }
         if (transport === 'cookie' && parsed !== undefined) return reply.type('application/json').send(JSON.stringify(withoutTokens(parsed)));
         return reply.send(text);
       },
     });
+    registered();
   });
 
   async function emailTaken(email: string): Promise<boolean> {
@@ -234,7 +245,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
   }
 
   /** Who is asking: user, role and whether they may listen (the server's one entitlement check). */
-  app.get('/api/me', async (request, reply) => {
+  withContracts(app).get('/api/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const viewer = await getViewer(auth, db, request);
     if (!viewer) return { user: null, role: null, subscribed: false };
@@ -252,10 +263,9 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
   });
 
   /** Which sign-in providers are configured, so the UI can say 'not available' instead of failing. */
-  app.get('/api/auth-providers', async () => ({
-    google: Boolean(auth.options.socialProviders && 'google' in auth.options.socialProviders),
-    apple: Boolean(auth.options.socialProviders && 'apple' in auth.options.socialProviders),
-  }));
+  withContracts(app).get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, () =>
+    Promise.resolve({ google: 'google' in auth.options.socialProviders, apple: 'apple' in auth.options.socialProviders }),
+  );
 }
 
 function safeParse(text: string): unknown {

@@ -1,22 +1,15 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAuditLog, session, user } from '#server/db/schema/auth.ts';
 import { cookieHeader, createSignedInUser, origin, signIn, signUp, verifyFromOutbox } from '#tests/setup/auth-helpers.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
 describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const { lines: logLines, stream } = captureLog();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _e, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ kind, logger: { level: 'debug', stream } });
   });
   afterAll(() => t.close());
@@ -45,8 +38,8 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     const res = await signUp(t, { name: 'Ava Green', email: 'Ava@Example.com', password: 'harbour-1' });
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, 'ava@example.com'));
-    expect(row?.emailVerified).toBe(false);
-    expect(row?.name).toBe('Ava Green');
+    expect(row.emailVerified).toBe(false);
+    expect(row.name).toBe('Ava Green');
     expect((await events('user_signup')).some((e) => e.userEmail === 'ava@example.com')).toBe(true);
 
     const early = await signIn(t, 'ava@example.com', 'harbour-1');
@@ -82,7 +75,7 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
       ['cara@example.com', 'wrong-pass'],
       ['nobody@example.com', 'whatever1'],
     ]) {
-      const res = await signIn(t, email!, password!);
+      const res = await signIn(t, email, password);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe('Invalid email or password');
     }
@@ -156,7 +149,7 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     const res = await signIn(t, 'fay@example.com', 'wrong-pass', { 'x-hm-client-ip': '203.0.113.9' }, '198.51.100.251');
     expect(res.statusCode).toBe(401);
     const [latest] = (await events('failed_login')).filter((e) => e.userEmail === 'fay@example.com');
-    expect(latest?.ipAddress).toBe('198.51.100.251');
+    expect(latest.ipAddress).toBe('198.51.100.251');
   });
 
   it('says which social providers are configured', async () => {

@@ -36,7 +36,7 @@ export function createSignInLimiter(store: RateLimitStore, now: () => number = D
       }
       return {
         allowed: true,
-        failed: async () => Math.max(account.count, byIp.count),
+        failed: () => Promise.resolve(Math.max(account.count, byIp.count)),
         succeeded: async () => {
           await Promise.all([store.reset(k.account), store.release(k.ip)]);
         },

@@ -36,7 +36,7 @@ type AppStoreConfig = NonNullable<Config['appStore']>;
 
 /** The UUID the iOS app hands StoreKit as `appAccountToken` for this user's purchases. */
 export async function getAppAccountToken({ db, userId }: { db: Database; userId: string }): Promise<string> {
-  const [row] = await db.select({ appAccountToken: user.appAccountToken }).from(user).where(eq(user.id, userId));
+  const row = (await db.select({ appAccountToken: user.appAccountToken }).from(user).where(eq(user.id, userId))).at(0);
   if (!row) throw new AppError('auth/unauthenticated', BILLING_MESSAGES.notAuthenticated, 401);
   return row.appAccountToken;
 }
@@ -101,14 +101,17 @@ export function createAppStoreBilling({ config, db, rootCertificates }: { config
 
   /** The account an original transaction is bound to, if any. */
   async function findOwner(originalTransactionId: string): Promise<string | undefined> {
-    const [row] = await db.select({ userId: appStoreTransactions.userId }).from(appStoreTransactions).where(eq(appStoreTransactions.originalTransactionId, originalTransactionId));
-    return row?.userId;
+    const rows = await db.select({ userId: appStoreTransactions.userId }).from(appStoreTransactions).where(eq(appStoreTransactions.originalTransactionId, originalTransactionId));
+    return rows.at(0)?.userId;
   }
 
   /** Binds the purchase to the user unless it is bound already; returns the owner either way. */
   async function bind(originalTransactionId: string, userId: string, appAccountToken: string): Promise<string> {
     await db.insert(appStoreTransactions).values({ originalTransactionId, userId, appAccountToken }).onConflictDoNothing();
-    return (await findOwner(originalTransactionId))!;
+    const owner = await findOwner(originalTransactionId);
+    // The insert above (or an earlier one) bound it: a missing row means the database lost a committed write.
+    if (!owner) throw new Error(`App Store transaction ${originalTransactionId} has no owner after binding`);
+    return owner;
   }
 
   return {
@@ -144,7 +147,7 @@ export function createAppStoreBilling({ config, db, rootCertificates }: { config
       let ownerId = await findOwner(originalTransactionId);
       // A purchase the app never got to validate (crash, lost network): Apple's signed token names the account.
       if (!ownerId && tx.appAccountToken && UUID.test(tx.appAccountToken)) {
-        const [tokenOwner] = await db.select({ id: user.id, appAccountToken: user.appAccountToken }).from(user).where(eq(user.appAccountToken, tx.appAccountToken.toLowerCase()));
+        const tokenOwner = (await db.select({ id: user.id, appAccountToken: user.appAccountToken }).from(user).where(eq(user.appAccountToken, tx.appAccountToken.toLowerCase()))).at(0);
         if (tokenOwner) ownerId = await bind(originalTransactionId, tokenOwner.id, tokenOwner.appAccountToken);
       }
       if (!ownerId) return { handled: false, type: notification.notificationType };

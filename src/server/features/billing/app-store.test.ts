@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
   /** A StoreKit 2 transaction as Apple signs it, bought with the signed-in user's appAccountToken unless overridden. */
   const transaction = (overrides: Record<string, unknown> = {}) => {
     const now = Date.now();
-    const originalTransactionId = String(overrides.originalTransactionId ?? `2000000${Math.floor(Math.random() * 1e9)}`);
+    const originalTransactionId = (overrides.originalTransactionId as string | undefined) ?? `2000000${Math.floor(Math.random() * 1e9)}`;
     return {
       appAccountToken: token,
       transactionId: originalTransactionId,
@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
       });
       return { status: res.status, headers: res.headers, json: (await res.json()) as { appAccountToken: string; subscribed: boolean; entitlement: string; error: { message: string } } };
     };
-    const tokenOf = async (headers: Record<string, string>) => (await http('GET', '/api/iap/app-account-token', headers)).json.appAccountToken as string;
+    const tokenOf = async (headers: Record<string, string>) => (await http('GET', '/api/iap/app-account-token', headers)).json.appAccountToken;
     let alice: { cookie: string; userId: string };
     let bob: { cookie: string; userId: string };
     let aliceToken: string;
@@ -337,7 +337,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
       expect(res.json).toMatchObject({ subscribed: true, entitlement: 'premium' });
       const bindings = await t.database.db.select().from(appStoreTransactions).where(and(eq(appStoreTransactions.originalTransactionId, tx.originalTransactionId), eq(appStoreTransactions.userId, alice.userId)));
       expect(bindings).toHaveLength(1);
-      expect(bindings[0]!.appAccountToken).toBe(aliceToken);
+      expect(bindings[0].appAccountToken).toBe(aliceToken);
     });
 
     it('binds a purchase the app never validated from Apple’s notification, by its signed token', async () => {
@@ -347,7 +347,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
       expect(res.json()).toMatchObject({ handled: true });
       expect(await subscription({ cookie: bob.cookie })).toMatchObject({ subscribed: true, subscription: { provider: 'app_store' } });
       const [binding] = await t.database.db.select().from(appStoreTransactions).where(eq(appStoreTransactions.originalTransactionId, tx.originalTransactionId));
-      expect(binding?.userId).toBe(bob.userId);
+      expect(binding.userId).toBe(bob.userId);
     });
   });
 });

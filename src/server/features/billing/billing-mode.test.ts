@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/fakes/fake-stripe.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
 const DAY = 86_400_000;
 const UNAVAILABLE = 'Subscriptions are not available right now. Please try again later.';
@@ -19,7 +19,7 @@ const SANDBOX_SESSION = '/api/billing/sandbox/sessions/cs_sandbox_00000000000000
 
 type Mode = 'sandbox' | 'stripe' | 'none';
 
-describe.each(testDatabaseKinds())('billing mode on %s', (kind) => {
+describe.each(PGLITE_ONLY)('billing mode on %s', (kind) => {
   let fake: FakeStripe;
   const apps = {} as Record<Mode, TestApp>;
   const admins = {} as Record<Mode, { cookie: string; userId: string }>;

@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
-import { cancelBody, checkoutBody, sandboxSessionParams, type CheckoutResponse, type SubscriptionResponse } from '#shared/contracts/billing.ts';
-import { requireUser, type Auth } from '#server/auth.ts';
+import { cancelBody, checkoutBody, checkoutResponse, entitlementSchema, portalResponse, sandboxCompleteResponse, sandboxSessionParams, sandboxSessionResponse, subscriptionResponse, webhookResponse } from '#shared/contracts/billing.ts';
+import { withContracts } from '#server/api-contracts.ts';
+import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
 import type { BillingMode } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -21,20 +22,21 @@ const APPLE_MANAGED = 'This subscription is managed by Apple: cancel it in Setti
 
 export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe }: Deps): Promise<void> {
   if ((mode === 'stripe') !== Boolean(stripe)) throw new Error(`billingRoutes: mode ${mode} ${stripe ? 'with' : 'without'} Stripe billing`);
-  const signedIn = { preHandler: requireUser(auth, db) };
+  const api = withContracts(app);
+  const signedIn = requireUser(auth, db);
   /** BILLING_MODE=none: no web checkout at all (App-Store-only deployments). */
   const unavailable = () => new AppError('billing/unavailable', BILLING_UNAVAILABLE, 503);
 
-  app.get('/api/subscription', signedIn, async (request, reply): Promise<SubscriptionResponse> => {
+  api.get('/api/subscription', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: subscriptionResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const viewer = request.viewer!;
+    const viewer = viewerOf(request);
     return { ...(await getEntitlement({ db, userId: viewer.user.id, role: viewer.role })), mode };
   });
 
-  app.post('/api/billing/checkout', signedIn, async (request): Promise<CheckoutResponse> => {
-    const { plan } = checkoutBody.parse(request.body ?? {});
+  api.post('/api/billing/checkout', { onRequest: signedIn, schema: { tags: ['billing'], body: checkoutBody, response: { 200: checkoutResponse } } }, async (request) => {
+    const { plan } = request.body;
     if (mode === 'none') throw unavailable();
-    const viewer = request.viewer!;
+    const viewer = viewerOf(request);
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     if (entitlement.subscription && entitlement.subscribed) throw new AppError('billing/already-subscribed', 'You already have an active subscription.', 409);
     const withTrial = await isTrialEligible(db, viewer.user.id);
@@ -46,14 +48,14 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
       return { url: session.url, trial: withTrial, notice };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      request.log.error({ err: { message: (error as Error).message } }, 'checkout failed');
+      request.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'checkout failed');
       throw new AppError('billing/checkout-failed', BILLING_MESSAGES.checkoutFailed, 502);
     }
   });
 
-  app.post('/api/billing/cancel', signedIn, async (request) => {
-    const { cancel } = cancelBody.parse(request.body ?? {});
-    const viewer = request.viewer!;
+  api.post('/api/billing/cancel', { onRequest: signedIn, schema: { tags: ['billing'], body: cancelBody, response: { 200: entitlementSchema } } }, async (request) => {
+    const { cancel } = request.body;
+    const viewer = viewerOf(request);
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
     if (row.provider === 'app_store') throw new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409);
@@ -67,8 +69,8 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     return getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
   });
 
-  app.post('/api/billing/portal', signedIn, async (request) => {
-    const viewer = request.viewer!;
+  api.post('/api/billing/portal', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: portalResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
     if (row.provider === 'app_store') throw new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409);
@@ -78,23 +80,26 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
   });
 
   if (mode === 'sandbox') {
-    app.get('/api/billing/sandbox/sessions/:id', signedIn, async (request) => {
-      const { id } = sandboxSessionParams.parse(request.params);
-      const session = await getSandboxCheckout({ db, userId: request.viewer!.user.id, sessionId: id });
+    api.get('/api/billing/sandbox/sessions/:id', { onRequest: signedIn, schema: { tags: ['billing'], params: sandboxSessionParams, response: { 200: sandboxSessionResponse } } }, async (request) => {
+      const { id } = request.params;
+      const session = await getSandboxCheckout({ db, userId: viewerOf(request).user.id, sessionId: id });
       const plan = session.plan as Plan;
       return { id: session.id, plan, label: PLAN_DETAILS[plan].label, priceText: PLAN_DETAILS[plan].priceText, withTrial: session.withTrial };
     });
-    app.post('/api/billing/sandbox/sessions/:id/complete', signedIn, async (request) => {
-      const { id } = sandboxSessionParams.parse(request.params);
-      await completeSandboxCheckout({ db, userId: request.viewer!.user.id, sessionId: id });
+    api.post('/api/billing/sandbox/sessions/:id/complete', { onRequest: signedIn, schema: { tags: ['billing'], params: sandboxSessionParams, response: { 200: sandboxCompleteResponse } } }, async (request) => {
+      const { id } = request.params;
+      await completeSandboxCheckout({ db, userId: viewerOf(request).user.id, sessionId: id });
       return { redirect: `/account?session_id=${id}` };
     });
   }
 
   // Stripe needs the exact bytes it signed: parse this one route's body as a raw buffer.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post('/api/billing/stripe/webhook', async (request, reply) => {
+  // Its body is documented by Stripe, not here: we read only the signed bytes.
+  await app.register((scope, _options, registered) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+      done(null, body);
+    });
+    withContracts(scope).post('/api/billing/stripe/webhook', { schema: { tags: ['billing'], response: { 200: webhookResponse } } }, async (request) => {
       if (!stripe) throw new AppError('not-found', 'Not found.', 404);
       const signature = request.headers['stripe-signature'];
       const result = await recordingForgedWebhooks({ db, request, provider: 'stripe' }, () =>
@@ -102,6 +107,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
       );
       return { received: true, ...result };
     });
+    registered();
   });
 }
 

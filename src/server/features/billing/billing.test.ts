@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meditationContent } from '#server/db/schema/catalogue.ts';
 import { seedDemoCatalogue } from '#server/db/seed.ts';
-import { grantRoleByEmail } from '#server/features/roles/roles.service.ts';
+import { grantRoleByEmail } from '#server/features/admin/roles.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
     t = await createTestApp({ kind });
     await seedDemoCatalogue({ db: t.database.db, storage: t.storage });
     const [content] = await t.database.db.select().from(meditationContent).limit(1);
-    meditationId = content!.meditationId;
+    meditationId = content.meditationId;
   });
   afterAll(() => t.close());
 
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
       expect((await get('/api/meditations')).statusCode).toBe(200);
       expect((await get(`/api/meditations/${meditationId}/playback`)).statusCode).toBe(401);
       const [content] = await t.database.db.select().from(meditationContent).where(eq(meditationContent.meditationId, meditationId));
-      const unsigned = await get(`/media/meditations/${content!.storageKey}`);
+      const unsigned = await get(`/media/meditations/${content.storageKey}`);
       expect(unsigned.statusCode).toBe(403);
       expect(unsigned.rawPayload.length).toBeLessThan(200);
       expect(unsigned.headers['content-type']).toContain('application/json');
@@ -167,18 +167,18 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
   it('refuses tampered and expired media signatures', async () => {
     const [content] = await t.database.db.select().from(meditationContent).where(eq(meditationContent.meditationId, meditationId));
     const secret = `media:${loadOrCreateSecret(t.dataDir, 'auth-secret')}`;
-    const valid = createMediaSigner(secret).sign(content!.storageKey).url;
+    const valid = createMediaSigner(secret).sign(content.storageKey).url;
     expect((await get(valid)).statusCode).toBe(200);
     // Change the first signature character to a different one (a fixed 'A' would be a no-op 1 time in 64).
     const tampered = valid.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
     expect(tampered).not.toBe(valid);
     expect((await get(tampered)).statusCode).toBe(403);
     expect((await get(valid.replace(/exp=\d+/, 'exp=99999999999'))).statusCode).toBe(403);
-    const expired = createMediaSigner(secret, () => Date.now() - 3_600_000).sign(content!.storageKey).url;
+    const expired = createMediaSigner(secret, () => Date.now() - 3_600_000).sign(content.storageKey).url;
     const res = await get(expired);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('media/expired');
-    const otherKey = createMediaSigner('some-other-secret').sign(content!.storageKey).url;
+    const otherKey = createMediaSigner('some-other-secret').sign(content.storageKey).url;
     expect((await get(otherKey)).statusCode).toBe(403);
   });
 });

@@ -33,7 +33,9 @@ export async function recordingForgedWebhooks<T>({ db, request, provider }: { db
         severity: 'critical',
         ipAddress: request.ip,
         details: { provider, route: request.routeOptions.url, reason: error.reason, userAgent: request.headers['user-agent'] ?? null },
-      }).catch((logError: Error) => request.log.error({ err: { message: logError.message } }, 'could not record a forged webhook'));
+      }).catch((logError: unknown) => {
+        request.log.error({ err: { message: logError instanceof Error ? logError.message : String(logError) } }, 'could not record a forged webhook');
+      });
     }
     throw error;
   }

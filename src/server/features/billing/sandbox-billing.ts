@@ -14,7 +14,7 @@ import { getSubscription, syncSubscription } from '#server/features/billing/subs
 const DAY = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = 30 * 60 * 1000;
 
-export function periodEnd(plan: Plan, from: Date): Date {
+function periodEnd(plan: Plan, from: Date): Date {
   const end = new Date(from);
   if (plan === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
   else end.setUTCMonth(end.getUTCMonth() + 1);
@@ -28,10 +28,11 @@ export async function createSandboxCheckout({ db, userId, plan, withTrial }: { d
 }
 
 export async function getSandboxCheckout({ db, userId, sessionId }: { db: Database; userId: string; sessionId: string }) {
-  const [row] = await db
+  const rows = await db
     .select()
     .from(sandboxCheckoutSessions)
     .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.userId, userId), gt(sandboxCheckoutSessions.expiresAt, new Date())));
+  const row = rows.at(0);
   if (!row || row.status !== 'open') throw new AppError('not-found', 'This checkout session has expired. Please start again.');
   return row;
 }

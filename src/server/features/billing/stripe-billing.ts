@@ -26,10 +26,10 @@ export function createStripeClient(config: StripeConfig): Stripe {
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** Stripe's subscription as our snapshot. Newer API versions keep the period on the item. */
-export function snapshotFromStripe(sub: Stripe.Subscription, config: StripeConfig): SubscriptionSnapshot {
-  const item = sub.items?.data?.[0];
-  const priceId = item?.price?.id;
-  const interval = item?.price?.recurring?.interval;
+function snapshotFromStripe(sub: Stripe.Subscription, config: StripeConfig): SubscriptionSnapshot {
+  const item = sub.items.data.at(0);
+  const priceId = item?.price.id;
+  const interval = item?.price.recurring?.interval;
   const plan: Plan = priceId === config.priceYearly || interval === 'year' ? 'yearly' : 'monthly';
   const legacy = sub as unknown as { current_period_end?: number };
   const periodEnd = (item as unknown as { current_period_end?: number } | undefined)?.current_period_end ?? legacy.current_period_end;
@@ -37,7 +37,7 @@ export function snapshotFromStripe(sub: Stripe.Subscription, config: StripeConfi
     provider: 'stripe',
     status: sub.status,
     plan,
-    providerCustomerId: typeof sub.customer === 'string' ? sub.customer : sub.customer?.id,
+    providerCustomerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
     providerSubscriptionId: sub.id,
     currentPeriodEnd: toDate(periodEnd),
     trialStart: toDate(sub.trial_start),
@@ -57,7 +57,7 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
   /** Re-reads the subscription from Stripe and writes it for the user named in its metadata. */
   async function syncFromStripe(subscriptionId: string) {
     const sub = await stripe.subscriptions.retrieve(subscriptionId);
-    const userId = sub.metadata?.userId;
+    const userId = sub.metadata.userId;
     if (!userId) return undefined;
     return syncSubscription({ db, userId, snapshot: snapshotFromStripe(sub, config) });
   }

@@ -4,7 +4,7 @@
  * computed by the shared isSubscriptionActive().
  */
 import { eq } from 'drizzle-orm';
-import type { Role } from '#shared/admin.ts';
+import type { Role } from '#shared/roles.ts';
 import { isSubscriptionActive, type Plan, type Provider } from '#shared/billing.ts';
 import type { Entitlement } from '#shared/contracts/billing.ts';
 import type { Database } from '#server/db/client.ts';
@@ -50,7 +50,7 @@ export async function syncSubscription({ db, userId, snapshot }: { db: Database;
     updatedAt: new Date(),
   };
   const [row] = await db.insert(subscribers).values(values).onConflictDoUpdate({ target: subscribers.userId, set: values }).returning();
-  return row!;
+  return row;
 }
 
 /** Spec 'Trial eligibility': only if no subscribers row exists (any row means the trial was used). */

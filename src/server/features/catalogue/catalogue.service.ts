@@ -35,15 +35,15 @@ export type CardRow = {
 };
 
 /** Spec: cards with an empty title, no description or no category are dropped. */
-const displayable: SQL = and(
+const displayable: SQL | undefined = and(
   ne(meditationPreviews.title, ''),
   ne(meditationPreviews.description, ''),
   ne(meditationPreviews.category, ''),
   isNotNull(meditationPreviews.duration),
-)!;
+);
 
 export function toCard(row: CardRow): MeditationCard {
-  const duration = row.duration?.trim() ? row.duration : formatDurationMinutes(row.durationSeconds);
+  const duration = row.duration.trim() ? row.duration : formatDurationMinutes(row.durationSeconds);
   return {
     id: row.id,
     title: row.title,
@@ -53,7 +53,7 @@ export function toCard(row: CardRow): MeditationCard {
     category: row.category,
     categories: row.categories,
     tags: row.tags,
-    hasTranscript: Boolean(row.hasTranscript),
+    hasTranscript: row.hasTranscript,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -83,12 +83,13 @@ export async function listMeditations({ db, slug }: { db: Database; slug: string
 
 /** One card by id; AppError('not-found') when absent. */
 export async function getMeditation({ db, id }: { db: Database; id: string }): Promise<MeditationCard> {
-  const [row] = await db
+  const rows = await db
     .select(cardColumns)
     .from(meditationPreviews)
     .leftJoin(meditationContent, eq(meditationContent.meditationId, meditationPreviews.id))
     .where(and(eq(meditationPreviews.id, id), displayable))
     .limit(1);
+  const row = rows.at(0);
   if (!row) throw new AppError('not-found', 'Meditation not found');
   return toCard(row);
 }

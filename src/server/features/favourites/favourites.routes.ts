@@ -1,40 +1,29 @@
-/** Favourites, kept on the server so they follow the user across devices. */
-import { and, desc, eq } from 'drizzle-orm';
+/** Favourites API: list, save (idempotent) and remove the signed-in user's favourites. */
 import type { FastifyInstance } from 'fastify';
 import { meditationIdParams } from '#shared/contracts/catalogue.ts';
-import type { FavouritesResponse } from '#shared/contracts/practice.ts';
+import { favouritesResponse, removeFavouriteResponse, saveFavouriteResponse } from '#shared/contracts/favourites.ts';
+import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, type Auth } from '#server/auth.ts';
+import { viewerOf } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
-import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { favourites } from '#server/db/schema/practice.ts';
-import { cardColumns, getMeditation, toCard } from '#server/features/catalogue/catalogue.service.ts';
+import { listFavourites, removeFavourite, saveFavourite } from '#server/features/favourites/favourites.service.ts';
 
 export function favouritesRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
-  const signedIn = { preHandler: requireUser(auth, db) };
+  const api = withContracts(app);
+  const signedIn = requireUser(auth, db);
 
-  app.get('/api/favourites', signedIn, async (request, reply): Promise<FavouritesResponse> => {
-    const rows = await db
-      .select({ ...cardColumns, savedAt: favourites.savedAt })
-      .from(favourites)
-      .innerJoin(meditationPreviews, eq(meditationPreviews.id, favourites.meditationId))
-      .leftJoin(meditationContent, eq(meditationContent.meditationId, meditationPreviews.id))
-      .where(eq(favourites.userId, request.viewer!.user.id))
-      .orderBy(desc(favourites.savedAt));
+  api.get('/api/favourites', { onRequest: signedIn, schema: { tags: ['favourites'], response: { 200: favouritesResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { favourites: rows.map(({ savedAt, ...card }) => ({ meditation: toCard(card), savedAt: savedAt.toISOString() })) };
+    return { favourites: await listFavourites({ db, userId: viewerOf(request).user.id }) };
   });
 
-  app.put('/api/favourites/:id', signedIn, async (request, reply) => {
-    const { id } = meditationIdParams.parse(request.params);
-    const meditation = await getMeditation({ db, id }); // 404 for unknown ids
-    const inserted = await db.insert(favourites).values({ userId: request.viewer!.user.id, meditationId: id }).onConflictDoNothing().returning();
-    const [row] = inserted.length ? inserted : await db.select().from(favourites).where(and(eq(favourites.userId, request.viewer!.user.id), eq(favourites.meditationId, id)));
-    return reply.status(inserted.length ? 201 : 200).send({ meditation, savedAt: row!.savedAt.toISOString() });
+  api.put('/api/favourites/:id', { onRequest: signedIn, schema: { tags: ['favourites'], params: meditationIdParams, response: { 200: saveFavouriteResponse, 201: saveFavouriteResponse } } }, async (request, reply) => {
+    const { favourite, created } = await saveFavourite({ db, userId: viewerOf(request).user.id, meditationId: request.params.id });
+    return reply.status(created ? 201 : 200).send(favourite);
   });
 
-  app.delete('/api/favourites/:id', signedIn, async (request, reply) => {
-    const { id } = meditationIdParams.parse(request.params);
-    await db.delete(favourites).where(and(eq(favourites.userId, request.viewer!.user.id), eq(favourites.meditationId, id)));
-    return reply.status(204).send();
+  api.delete('/api/favourites/:id', { onRequest: signedIn, schema: { tags: ['favourites'], params: meditationIdParams, response: { 204: removeFavouriteResponse } } }, async (request, reply) => {
+    await removeFavourite({ db, userId: viewerOf(request).user.id, meditationId: request.params.id });
+    return reply.status(204).send(null);
   });
 }

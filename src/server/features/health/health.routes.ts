@@ -6,11 +6,16 @@
  *   of rotation until it passes again. Shed like any request under load, which says the same.
  */
 import type { FastifyInstance } from 'fastify';
-import type { HealthResponse, ReadinessResponse } from '#shared/contracts/health.ts';
+import { z } from 'zod';
+import { errorBody } from '#shared/contracts/errors.ts';
+import { healthResponse, readinessResponse, type HealthResponse, type ReadinessResponse } from '#shared/contracts/health.ts';
+import { withContracts } from '#server/api-contracts.ts';
 import { checkReadiness, type ReadinessDeps } from '#server/features/health/readiness.service.ts';
 
 export function healthRoutes(app: FastifyInstance, { database, storage, redis }: Pick<ReadinessDeps, 'database' | 'storage' | 'redis'>): void {
-  app.get('/api/health', async (_request, reply) => {
+  const api = withContracts(app);
+
+  api.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse, 503: z.union([healthResponse, errorBody]) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (await database.ping()) return { status: 'ok' } satisfies HealthResponse;
     return reply.status(503).send({ status: 'unavailable' } satisfies HealthResponse);
@@ -19,7 +24,8 @@ export function healthRoutes(app: FastifyInstance, { database, storage, redis }:
   // Probes arriving together share one run: a flood of /api/ready costs one set of checks at a time.
   let running: Promise<ReadinessResponse> | undefined;
   let lastFailing = '';
-  app.get('/api/ready', async (request, reply) => {
+  // A 503 is also the draining or load-shedding refusal, in the app's error shape.
+  api.get('/api/ready', { schema: { tags: ['health'], response: { 200: readinessResponse, 503: z.union([readinessResponse, errorBody]) } } }, async (request, reply) => {
     running ??= checkReadiness({ database, storage, redis }).finally(() => (running = undefined));
     const readiness = await running;
     // Logged when the set of failing checks changes, not at every probe.

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadinessResponse } from '#shared/contracts/health.ts';
 import { checkReadiness, migrationJournal, READY_CHECK_TIMEOUT_MS } from '#server/features/health/readiness.service.ts';
-import type { MediaStorage } from '#server/media-storage.ts';
+import type { MediaStorage } from '#server/features/media/media-storage.ts';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
 import { redisAnswers } from '#tests/setup/redis.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { MigrationsCheck, ReadinessCheck, ReadinessChecks, ReadinessResponse } from '#shared/contracts/health.ts';
 import { MIGRATIONS_DIR, type DatabaseHandle } from '#server/db/client.ts';
-import type { MediaStorage } from '#server/media-storage.ts';
+import type { MediaStorage } from '#server/features/media/media-storage.ts';
 
 /** Per check; load balancers usually allow a probe about 5 s. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
@@ -45,13 +46,20 @@ function reasonOf(error: unknown): string {
   return 'error';
 }
 
-/** Runs one check within the timeout; its own result (a check that reports counts) wins over 'ok'. */
-async function timed<T extends ReadinessCheck>(work: () => Promise<T | void>): Promise<T | ReadinessCheck> {
+/** Runs one check within the timeout: 'ok' when it resolves, 'fail' with a short reason when it throws or times out. */
+function timed(work: () => Promise<unknown>): Promise<ReadinessCheck> {
+  return timedResult(async () => {
+    await work();
+    return { status: 'ok' } as const;
+  });
+}
+
+/** The same for a check that reports its own result (with counts); the time is added. */
+async function timedResult<T extends ReadinessCheck>(work: () => Promise<T>): Promise<T | ReadinessCheck> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const result = await withTimeout(work());
-    return { status: 'ok', ...result, ms: ms() };
+    return { ...(await withTimeout(work())), ms: ms() };
   } catch (error) {
     return { status: 'fail', reason: reasonOf(error), ms: ms() };
   }
@@ -65,15 +73,19 @@ export function migrationJournal(): readonly number[] {
   return buildJournal;
 }
 
+// Raw query results are typed `unknown` by the driver-neutral database type: read them through a schema.
+const migrationTable = z.object({ rows: z.array(z.object({ name: z.string().nullable() })) });
+const lastMigration = z.object({ rows: z.array(z.object({ last: z.string().nullable() })) });
+
 /**
  * Drizzle's rule, as its migrator applies it: a migration is pending when it is newer than the last
  * one recorded in drizzle.__drizzle_migrations (created_at holds the journal's `when`).
  */
 async function checkMigrations(database: DatabaseHandle, journal: readonly number[]): Promise<MigrationsCheck> {
-  const found = (await database.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`)) as unknown as { rows: { name: string | null }[] };
-  if (!found.rows[0]?.name) return { status: 'fail', reason: 'not-migrated', applied: 0, pending: journal.length };
-  const result = (await database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: string | null }[] };
-  const last = Number(result.rows[0]?.last ?? 0);
+  const found = migrationTable.parse(await database.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`));
+  if (!found.rows.at(0)?.name) return { status: 'fail', reason: 'not-migrated', applied: 0, pending: journal.length };
+  const result = lastMigration.parse(await database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`));
+  const last = Number(result.rows.at(0)?.last ?? 0);
   const pending = journal.filter((when) => when > last).length;
   const applied = journal.length - pending;
   return pending > 0 ? { status: 'fail', reason: 'pending', applied, pending } : { status: 'ok', applied, pending };
@@ -98,7 +110,8 @@ async function pingRedis(redis: NonNullable<ReadinessDeps['redis']>): Promise<vo
     });
   }
   if (redis.status !== 'ready') throw Object.assign(new Error('redis not connected'), { code: 'not-connected' });
-  const answer = await redis.ping();
+  // Typed as any string: what comes back over the wire is the server's to decide.
+  const answer: string = await redis.ping();
   if (answer !== 'PONG') throw Object.assign(new Error('unexpected answer'), { code: 'unexpected-answer' });
 }
 
@@ -108,7 +121,7 @@ export async function checkReadiness({ database, storage, redis, journal = migra
     const db = await timed(async () => {
       if (!(await database.ping())) throw Object.assign(new Error('no answer'), { code: 'no-answer' });
     });
-    const migrations: MigrationsCheck = db.status === 'ok' ? await timed(() => checkMigrations(database, journal)) : { status: 'fail', reason: 'database-unavailable' };
+    const migrations: MigrationsCheck = db.status === 'ok' ? await timedResult(() => checkMigrations(database, journal)) : { status: 'fail', reason: 'database-unavailable' };
     return { database: db, migrations };
   })();
   const [{ database: db, migrations }, storageCheck, redisCheck] = await Promise.all([

@@ -4,7 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const PLAYBACK_URL_TTL_SECONDS = 15 * 60;
+const PLAYBACK_URL_TTL_SECONDS = 15 * 60;
 
 export function createMediaSigner(secret: string, now: () => number = Date.now, defaultTtlSeconds = PLAYBACK_URL_TTL_SECONDS) {
   const key = createHmac('sha256', secret).update('harbour-mind/media-url/v1').digest();

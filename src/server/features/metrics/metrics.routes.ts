@@ -12,7 +12,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function allowed(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
-    const given = Buffer.from(String(request.headers.authorization ?? ''));
+    const given = Buffer.from(request.headers.authorization ?? '');
     const expected = Buffer.from(`Bearer ${token}`);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
@@ -38,7 +38,7 @@ export function metricsRoutes(app: FastifyInstance, { token }: { token: string |
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: { tags: ['metrics'], description: 'Prometheus text exposition format.' } }, async (request, reply) => {
     if (!allowed(request, token)) throw new AppError('auth/forbidden', 'Forbidden', 403);
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();

@@ -33,15 +33,15 @@ async function fillDeployment(database: DatabaseHandle, config: Config) {
   const meditation = await buildMeditation(database.db, { title: "Harbour at Dawn — l'aube" });
   const [content] = await database.db.select().from(meditationContent).where(eq(meditationContent.meditationId, meditation.id));
   mkdirSync(join(config.dataDir, 'media', 'meditations'), { recursive: true });
-  writeFileSync(join(config.dataDir, 'media', 'meditations', content!.storageKey), Buffer.alloc(70_000, 7));
-  await database.db.insert(favourites).values({ userId: rae!.id, meditationId: meditation.id });
-  await database.db.insert(meditationSessions).values({ userId: rae!.id, meditationId: meditation.id, clientId: randomUUID(), durationMinutes: 5, completedAt: new Date('2026-01-02T03:04:05.678Z') });
-  return { userId: rae!.id, meditationId: meditation.id, storageKey: content!.storageKey };
+  writeFileSync(join(config.dataDir, 'media', 'meditations', content.storageKey), Buffer.alloc(70_000, 7));
+  await database.db.insert(favourites).values({ userId: rae.id, meditationId: meditation.id });
+  await database.db.insert(meditationSessions).values({ userId: rae.id, meditationId: meditation.id, clientId: randomUUID(), durationMinutes: 5, completedAt: new Date('2026-01-02T03:04:05.678Z') });
+  return { userId: rae.id, meditationId: meditation.id, storageKey: content.storageKey };
 }
 
 async function snapshot(db: Database, userId: string) {
   const [account] = await db.select().from(user).where(eq(user.id, userId));
-  const [role] = await db.select().from(userRoles).where(eq(userRoles.userId, userId));
+  const role = (await db.select().from(userRoles).where(eq(userRoles.userId, userId))).at(0);
   const [subscription] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
   const favs = await db.select().from(favourites).where(eq(favourites.userId, userId));
   const sessions = await db.select().from(meditationSessions).where(eq(meditationSessions.userId, userId));
@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('backup and restore on %s', (kind) => {
     expect(statSync(file).mode & 0o077).toBe(0);
     await expect(writeBackup({ config, database: source, file })).rejects.toThrow('already exists');
     const names: string[] = [];
-    await readTarGz(file, async ({ name }) => void names.push(name));
+    await readTarGz(file, ({ name }) => void names.push(name));
     expect(names[0]).toBe('harbour-mind-backup.json');
     expect(names).toContain(`media/meditations/${made.storageKey}`);
     expect(names.includes('pglite.tar.gz')).toBe(kind === 'pglite');

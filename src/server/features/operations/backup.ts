@@ -19,7 +19,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { is, sql } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import { openPglite, type Database, type DatabaseHandle } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
@@ -38,7 +38,8 @@ export type BackupManifest = {
   app: 'harbour-mind';
   createdAt: string;
   engine: DatabaseHandle['kind'];
-  tables: Record<string, number>;
+  /** Rows per table; a backup read back may lack tables added since it was made. */
+  tables: Partial<Record<string, number>>;
   /** Local media files in the archive, or 's3' when the audio lives in a bucket. */
   media: number | 's3';
 };
@@ -62,7 +63,11 @@ export function tablesInDependencyOrder(): PgTable[] {
 
 const nameOf = (table: PgTable) => getTableConfig(table).name;
 
-type Rows = { rows: unknown[] };
+/** Both drivers answer a raw query with `{ rows }`; the engine-neutral Database type only says `unknown`. */
+async function rawRows(db: Pick<Database, 'execute'>, query: SQL): Promise<unknown[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: unknown[] }).rows;
+}
 
 /** Each table as JSON lines, all read in one snapshot. */
 async function dumpTables(db: Database): Promise<{ table: string; lines: string[] }[]> {
@@ -70,8 +75,8 @@ async function dumpTables(db: Database): Promise<{ table: string; lines: string[
     async (tx) => {
       const dumped: { table: string; lines: string[] }[] = [];
       for (const table of tablesInDependencyOrder()) {
-        const result = (await tx.execute(sql`select row_to_json(t)::text as row from ${table} t`)) as unknown as Rows;
-        dumped.push({ table: nameOf(table), lines: (result.rows as { row: string }[]).map((r) => r.row) });
+        const rows = (await rawRows(tx, sql`select row_to_json(t)::text as row from ${table} t`)) as { row: string }[];
+        dumped.push({ table: nameOf(table), lines: rows.map((r) => r.row) });
       }
       return dumped;
     },
@@ -157,7 +162,12 @@ function memorySink(done: (bytes: Buffer) => void): TarSink {
 async function fileSink(path: string): Promise<TarSink> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const handle: FileHandle = await open(path, 'wx', 0o600);
-  return { write: async (chunk) => void (await handle.write(chunk)), end: () => handle.close() };
+  return {
+    write: async (chunk) => {
+      await handle.write(chunk);
+    },
+    end: () => handle.close(),
+  };
 }
 
 /** Inserts dumped rows into a migrated database that holds none (or is emptied first with `replace`). */
@@ -170,7 +180,7 @@ async function loadTables(db: Database, dumps: Map<string, string[]>, { replace 
       for (let start = 0; start < lines.length; start += INSERT_BATCH) {
         const batch = lines.slice(start, start + INSERT_BATCH);
         // Only the columns the backup has: a column added since then keeps its default.
-        const columns = Object.keys(JSON.parse(batch[0]!) as object);
+        const columns = Object.keys(JSON.parse(batch[0]) as object);
         const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
         await tx.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${`[${batch.join(',')}]`}::json)`);
       }
@@ -182,8 +192,8 @@ async function loadTables(db: Database, dumps: Map<string, string[]>, { replace 
 async function countRows(db: Database): Promise<number> {
   let total = 0;
   for (const table of tablesInDependencyOrder()) {
-    const result = (await db.execute(sql`select count(*)::int as n from ${table}`)) as unknown as Rows;
-    total += (result.rows[0] as { n: number }).n;
+    const [row] = (await rawRows(db, sql`select count(*)::int as n from ${table}`)) as [{ n: number }];
+    total += row.n;
   }
   return total;
 }
@@ -224,8 +234,10 @@ export async function restoreBackup({
       if (!safeEntryName(name)) throw new Error(`Not a Harbour Mind backup (unexpected entry ${name})`);
       if (name === MANIFEST) {
         return memorySink((bytes) => {
-          manifest = JSON.parse(bytes.toString('utf8')) as BackupManifest;
-          if (manifest.app !== 'harbour-mind' || manifest.format !== FORMAT) throw new Error(`Not a Harbour Mind backup of format ${FORMAT}`);
+          // The archive is outside input: check the fields that say it is ours before trusting the rest.
+          const parsed = JSON.parse(bytes.toString('utf8')) as Partial<BackupManifest> | null;
+          if (parsed?.app !== 'harbour-mind' || parsed.format !== FORMAT) throw new Error(`Not a Harbour Mind backup of format ${FORMAT}`);
+          manifest = parsed as BackupManifest;
         });
       }
       if (!manifest) throw new Error('Not a Harbour Mind backup (no manifest first)');

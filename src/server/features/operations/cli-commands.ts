@@ -17,7 +17,7 @@ import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { describeManifest, writeBackup } from '#server/features/operations/backup.ts';
 import type { CommandResult } from '#server/features/operations/control-channel.ts';
-import { findUserByEmail, grantRoleByEmail, isRole } from '#server/features/roles/roles.service.ts';
+import { findUserByEmail, grantRoleByEmail, isRole } from '#server/features/admin/roles.service.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 
 export const USAGE = `Usage: npm run cli -- <command>
@@ -53,7 +53,7 @@ export async function runCommand({ db, database, config }: CommandContext, argv:
         const emailCheck = validateEmail(email);
         if (!emailCheck.valid) return failed(emailCheck.error);
         if (password.length < MIN_PASSWORD_LENGTH) return failed('Password must be at least 6 characters long');
-        const name = values.name ?? email.split('@')[0]!;
+        const name = values.name ?? email.split('@')[0];
         const nameCheck = validateName(name);
         if (!nameCheck.valid) return failed(nameCheck.error);
         if (await findUserByEmail(db, email)) return failed(`An account with ${email} already exists`);

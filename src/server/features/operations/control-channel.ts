@@ -16,13 +16,19 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs'
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 
 /** sun_path holds 108 bytes on Linux and 104 on macOS, including the terminating NUL. */
 const MAX_SOCKET_PATH_BYTES = 103;
 /** A request is a command line: anything longer is not one of ours. */
 const MAX_REQUEST_BYTES = 64 * 1024;
 
-export type ControlRequest = { command: 'ping' } | { command: 'run'; argv: string[] };
+/** Only the socket's owner can connect, but a request is still a line of text to check before acting on. */
+const requestSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('ping') }),
+  z.object({ command: z.literal('run'), argv: z.array(z.string()) }),
+]);
+export type ControlRequest = z.infer<typeof requestSchema>;
 export type CommandResult = { exitCode: number; output: string };
 export type PingResult = { ok: true; pid: number };
 
@@ -76,16 +82,16 @@ export async function listenControlChannel({
     });
   });
   const answer = async (line: string): Promise<CommandResult | PingResult> => {
-    let request: ControlRequest;
+    let json: unknown;
     try {
-      request = JSON.parse(line) as ControlRequest;
+      json = JSON.parse(line);
     } catch {
       return { exitCode: 1, output: 'Malformed request' };
     }
+    const parsed = requestSchema.safeParse(json);
+    if (!parsed.success) return { exitCode: 1, output: 'Unknown request' };
+    const request = parsed.data;
     if (request.command === 'ping') return { ok: true, pid: process.pid };
-    if (request.command !== 'run' || !Array.isArray(request.argv) || !request.argv.every((a) => typeof a === 'string')) {
-      return { exitCode: 1, output: 'Unknown request' };
-    }
     try {
       return await run(request.argv);
     } catch (error) {
@@ -114,8 +120,11 @@ export async function listenControlChannel({
   };
 }
 
-/** Sends one request and waits for its one response; rejects when nothing answers in `timeoutMs`. */
-export function sendControlRequest(path: string, request: { command: 'ping' }, timeoutMs?: number): Promise<PingResult>;
+/**
+ * Sends one request and waits for its one response; rejects when nothing answers in `timeoutMs`.
+ * A ping's answer is typed Partial: whatever listens on the path answered it, so callers check it.
+ */
+export function sendControlRequest(path: string, request: { command: 'ping' }, timeoutMs?: number): Promise<Partial<PingResult>>;
 export function sendControlRequest(path: string, request: { command: 'run'; argv: string[] }, timeoutMs?: number): Promise<CommandResult>;
 export function sendControlRequest(path: string, request: ControlRequest, timeoutMs = 0): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -97,7 +97,7 @@ describe('the control channel', () => {
       const raw = await new Promise<string>((resolve) => {
         const socket = createConnection(hold.socket, () => socket.end('{"command":"run","argv":[1]}\n'));
         let text = '';
-        socket.on('data', (chunk) => (text += chunk));
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
         socket.on('close', () => resolve(text));
       });
       expect(JSON.parse(raw)).toEqual({ exitCode: 1, output: 'Unknown request' });
@@ -111,9 +111,9 @@ describe('the control channel', () => {
 
   it('refuses a second server while the first answers', async () => {
     const dataDir = freshDir();
-    const first = await holdDataDir({ dataDir, log: silentLog, run: async () => ({ exitCode: 0, output: '' }) });
+    const first = await holdDataDir({ dataDir, log: silentLog, run: () => Promise.resolve({ exitCode: 0, output: '' }) });
     try {
-      await expect(holdDataDir({ dataDir, log: silentLog, run: async () => ({ exitCode: 0, output: '' }) })).rejects.toThrow(
+      await expect(holdDataDir({ dataDir, log: silentLog, run: () => Promise.resolve({ exitCode: 0, output: '' }) })).rejects.toThrow(
         `DATA_DIR ${dataDir} is in use by a running Harbour Mind server (pid ${process.pid})`,
       );
       expect(await sendControlRequest(first.socket, { command: 'ping' })).toMatchObject({ ok: true });
@@ -126,7 +126,7 @@ describe('the control channel', () => {
     const dataDir = join(freshDir(), 'x'.repeat(120));
     mkdirSync(dataDir, { recursive: true });
     expect(chooseSocketPath(join(root, 'short')).path).toBe(join(root, 'short', 'control.sock'));
-    const hold = await holdDataDir({ dataDir, log: silentLog, run: async () => ({ exitCode: 0, output: 'ok' }) });
+    const hold = await holdDataDir({ dataDir, log: silentLog, run: () => Promise.resolve({ exitCode: 0, output: 'ok' }) });
     try {
       expect(hold.socket.startsWith(tmpdir())).toBe(true);
       expect(Buffer.byteLength(hold.socket)).toBeLessThan(104);

@@ -97,12 +97,6 @@ export async function holderIsAlive(holder: LockHolder, { waitMs = 5000 } = {}):
   return looksLikeNode(holder.pid);
 }
 
-/** The live holder of DATA_DIR, if any (a stale lock file counts as none). */
-export async function findLiveHolder(dataDir: string): Promise<LockHolder | undefined> {
-  const holder = readLockHolder(dataDir);
-  return holder && (await holderIsAlive(holder)) ? holder : undefined;
-}
-
 /**
  * Takes DATA_DIR's lock or throws DataDirBusyError naming the holder. The lock file appears with
  * its content in one step (written aside, then hard-linked: link fails if the name exists), so

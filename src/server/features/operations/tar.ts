@@ -108,7 +108,7 @@ function parseHeader(block: Buffer): TarEntry & { type: string } {
     return raw.subarray(0, end === -1 ? length : end).toString('utf8');
   };
   let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i];
   if (sum !== parseInt(text(148, 8).trim(), 8)) throw new Error('Not a backup archive (damaged tar header)');
   const prefix = text(345, 155);
   const base = text(0, 100);
@@ -119,7 +119,7 @@ function parseHeader(block: Buffer): TarEntry & { type: string } {
  * Reads a .tar.gz entry by entry: `open` decides where each regular file's bytes go (undefined
  * skips it). Folders and other entry types are skipped.
  */
-export async function readTarGz(file: string, open: (entry: TarEntry) => Promise<TarSink | undefined>): Promise<void> {
+export async function readTarGz(file: string, open: (entry: TarEntry) => Promise<TarSink | undefined> | TarSink | undefined): Promise<void> {
   const source = createReadStream(file);
   const gunzip = createGunzip();
   source.on('error', (error) => gunzip.destroy(error));

@@ -1,28 +1,28 @@
 /** Practice API: record a completed session (idempotent per play), the practice summary, streak preference. */
 import type { FastifyInstance } from 'fastify';
-import { practicePreferencesBody, practiceQuery, recordSessionBody } from '#shared/contracts/practice.ts';
+import { practicePreferencesBody, practicePreferencesResponse, practiceQuery, practiceResponse, recordSessionBody, recordSessionResponse } from '#shared/contracts/practice.ts';
+import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, type Auth } from '#server/auth.ts';
+import { viewerOf } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { getPractice, recordSession, setShowStreaks } from '#server/features/practice/practice.service.ts';
 
 export function practiceRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
-  const signedIn = { preHandler: requireUser(auth, db) };
+  const api = withContracts(app);
+  const signedIn = requireUser(auth, db);
 
-  app.post('/api/sessions', signedIn, async (request, reply) => {
-    const body = recordSessionBody.parse(request.body ?? {});
-    const result = await recordSession({ db, userId: request.viewer!.user.id, body });
+  api.post('/api/sessions', { onRequest: signedIn, schema: { tags: ['practice'], body: recordSessionBody, response: { 200: recordSessionResponse, 201: recordSessionResponse } } }, async (request, reply) => {
+    const result = await recordSession({ db, userId: viewerOf(request).user.id, body: request.body });
     return reply.status(result.created ? 201 : 200).send(result);
   });
 
-  app.get('/api/practice', signedIn, async (request, reply) => {
-    const { tz } = practiceQuery.parse(request.query);
+  api.get('/api/practice', { onRequest: signedIn, schema: { tags: ['practice'], querystring: practiceQuery, response: { 200: practiceResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return getPractice({ db, userId: request.viewer!.user.id, timezone: tz });
+    return getPractice({ db, userId: viewerOf(request).user.id, timezone: request.query.tz });
   });
 
-  app.put('/api/practice/preferences', signedIn, async (request) => {
-    const { showStreaks } = practicePreferencesBody.parse(request.body ?? {});
-    await setShowStreaks(db, request.viewer!.user.id, showStreaks);
-    return { showStreaks };
+  api.put('/api/practice/preferences', { onRequest: signedIn, schema: { tags: ['practice'], body: practicePreferencesBody, response: { 200: practicePreferencesResponse } } }, async (request) => {
+    await setShowStreaks(db, viewerOf(request).user.id, request.body.showStreaks);
+    return { showStreaks: request.body.showStreaks };
   });
 }

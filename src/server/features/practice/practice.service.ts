@@ -3,7 +3,8 @@
  * catalogue's measured duration, capped at the 4-hour maximum) and accepts each device play id once.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { computeStreaks, dayKey, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
+import { dayKey } from '#shared/days.ts';
+import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import type { PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
@@ -16,7 +17,7 @@ export async function recordSession({ db, userId, body, now = new Date() }: { db
   if (completedAt.getTime() > now.getTime() + SESSION_FUTURE_SKEW_MS) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionInFuture, 400);
   if (completedAt.getTime() < now.getTime() - SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionTooOld, 400);
 
-  const [meditation] = await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId));
+  const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
   if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
 
   const inserted = await db
@@ -24,7 +25,7 @@ export async function recordSession({ db, userId, body, now = new Date() }: { db
     .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: creditedMinutes(meditation.durationSeconds), completedAt })
     .onConflictDoNothing({ target: [meditationSessions.userId, meditationSessions.clientId] })
     .returning();
-  const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0]!;
+  const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0];
   return {
     created: inserted.length > 0,
     session: { id: row.clientId, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString() },
@@ -43,8 +44,8 @@ function creditedMinutes(durationSeconds: number | null): number | null {
 /** The same cap on read, so sessions recorded before it cannot poison the totals. */
 const MAX_SESSION_MINUTES = Math.round(MAX_AUDIO_SECONDS / 60);
 
-export async function getShowStreaks(db: Database, userId: string): Promise<boolean> {
-  const [prefs] = await db.select({ showStreaks: practicePreferences.showStreaks }).from(practicePreferences).where(eq(practicePreferences.userId, userId));
+async function getShowStreaks(db: Database, userId: string): Promise<boolean> {
+  const prefs = (await db.select({ showStreaks: practicePreferences.showStreaks }).from(practicePreferences).where(eq(practicePreferences.userId, userId))).at(0);
   return prefs?.showStreaks ?? true;
 }
 
@@ -57,9 +58,10 @@ export async function setShowStreaks(db: Database, userId: string, showStreaks: 
 
 export async function getPractice({ db, userId, timezone, now = new Date() }: { db: Database; userId: string; timezone: string; now?: Date }): Promise<PracticeResponse> {
   // Days are counted in the user's timezone by the database, so the work stays one grouped query.
+  // Counts are typed as the drivers may hand them over (a string for wider integers), and converted below.
   const day = sql<string>`to_char(${meditationSessions.completedAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ date: day, sessions: sql<number>`count(*)::int`, minutes: sql<number>`coalesce(sum(least(${meditationSessions.durationMinutes}, ${MAX_SESSION_MINUTES}::int)), 0)::int` })
+    .select({ date: day, sessions: sql<number | string>`count(*)::int`, minutes: sql<number | string>`coalesce(sum(least(${meditationSessions.durationMinutes}, ${MAX_SESSION_MINUTES}::int)), 0)::int` })
     .from(meditationSessions)
     .where(eq(meditationSessions.userId, userId))
     .groupBy(sql`1`); // positional: the timezone is a bound parameter, so the expression is not textually equal

@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       expect(results.every((r) => r.json().created === false)).toBe(true);
       const rows = await t.database.db.select().from(meditationSessions).where(eq(meditationSessions.clientId, body.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.userId).toBe(userId);
+      expect(rows[0].userId).toBe(userId);
     });
 
     it('ignores a duration sent by the client', async () => {

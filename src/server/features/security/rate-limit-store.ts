@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Database } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema/auth.ts';
 
-export type WindowCount = { count: number; resetAt: number };
+type WindowCount = { count: number; resetAt: number };
 
 export type RateLimitStore = {
   /** Counts one event in the key's current window and returns the new count. */
@@ -35,10 +35,10 @@ export function createDatabaseRateLimitStore(db: Database, now: () => number = D
           },
         })
         .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-      return { count: row!.count, resetAt: row!.resetAt.getTime() };
+      return { count: row.count, resetAt: row.resetAt.getTime() };
     },
     async peek(key) {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+      const row = (await db.select().from(rateLimits).where(eq(rateLimits.key, key))).at(0);
       if (!row || row.resetAt.getTime() <= now()) return { count: 0, resetAt: now() };
       return { count: row.count, resetAt: row.resetAt.getTime() };
     },

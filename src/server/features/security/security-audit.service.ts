@@ -1,5 +1,4 @@
 /** Writes and reads the server-side security audit log (spec: security_audit_log). */
-import { desc } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { securityAuditLog } from '#server/db/schema/auth.ts';
 import { CRITICAL_EVENT_TYPES, observeSecurityEvent, type MonitoredEvent } from '#server/features/security/security-monitor.ts';
@@ -41,8 +40,4 @@ export async function logSecurityEvent({
   } as const;
   await db.insert(securityAuditLog).values(event);
   await observeSecurityEvent({ db, event });
-}
-
-export async function recentSecurityEvents({ db, limit = 100 }: { db: Database; limit?: number }) {
-  return db.select().from(securityAuditLog).orderBy(desc(securityAuditLog.createdAt)).limit(limit);
 }

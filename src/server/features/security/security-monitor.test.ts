@@ -9,7 +9,7 @@ import { ADMIN_MESSAGES, SECURITY_MONITOR } from '#shared/admin.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { rateLimits, securityAuditLog, userRoles } from '#server/db/schema/auth.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { guardedAction, sensitivePath } from '#server/features/security/ip-block-guard.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import { configureSecurityMonitor, threatScore } from '#server/features/security/security-monitor.ts';
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('security monitor on %s', (kind) => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/security/stats', headers: { cookie: admin.cookie } })).json() as Stats;
+  const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/security/stats', headers: { cookie: admin.cookie } })).json<Stats>();
   const alerts = async (alertType: string) =>
     (await db().select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'security_alert'))).filter((e) => e.details.alertType === alertType);
   const blocksOf = (ip: string) => db().select().from(securityAuditLog).where(and(eq(securityAuditLog.eventType, 'ip_blocked'), eq(securityAuditLog.ipAddress, ip)));
@@ -116,8 +116,8 @@ describe.each(testDatabaseKinds())('security monitor on %s', (kind) => {
     expect(limited.json().error.message).toBe(ADMIN_MESSAGES.rateLimitBody);
 
     const [block] = await db().select().from(rateLimits).where(eq(rateLimits.key, `block:ip:${ip}`));
-    expect(block!.ipAddress).toBe(ip);
-    const minutes = (block!.blockedUntil!.getTime() - Date.now()) / 60_000;
+    expect(block.ipAddress).toBe(ip);
+    const minutes = (block.blockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
     const events = await blocksOf(ip);
@@ -217,7 +217,7 @@ describe.each(testDatabaseKinds())('setup-token guessing on %s', (kind) => {
     // From elsewhere the real token still works (a block is per IP, the token is not burnt).
     const granted = await t.app.inject({ method: 'POST', url: '/api/admin/setup', headers: { ...origin(t), cookie: guesser.cookie }, payload: { token }, remoteAddress: nextIp() });
     expect(granted.statusCode).toBe(200);
-    const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/security/stats', headers: { cookie: guesser.cookie } })).json() as Stats;
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/security/stats', headers: { cookie: guesser.cookie } })).json<Stats>();
     expect(stats.blockedIps).toBe(1);
     expect(stats.criticalAlerts).toBe(1);
   });

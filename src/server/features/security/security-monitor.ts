@@ -33,7 +33,7 @@ export type MonitoredEvent = {
 export const CRITICAL_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set(['lockout_bypass_attempt', 'webhook_forged']);
 
 /** 'Suspicious activity' in the threat score: refusals that only a forged or probing request causes. */
-export const SUSPICIOUS_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set([
+const SUSPICIOUS_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set([
   'csrf_rejected',
   'lockout_bypass_attempt',
   'webhook_forged',
@@ -56,7 +56,7 @@ const PATTERN_EXEMPT: ReadonlySet<SecurityEventType> = new Set([
   'ip_blocked',
 ]);
 
-export type AlertType = 'excessive_failed_logins' | 'excessive_rate_limit_violations' | 'high_threat_score' | 'suspicious_pattern' | 'setup_token_guessing';
+type AlertType = 'excessive_failed_logins' | 'excessive_rate_limit_violations' | 'high_threat_score' | 'suspicious_pattern' | 'setup_token_guessing';
 
 type Logger = { warn(object: object, message: string): void };
 type MonitorOptions = { now: () => number; log: Logger };
@@ -152,9 +152,9 @@ export async function threatScore({ db, ip }: { db: Database; ip: string }): Pro
     const row = rows.find((r) => r.key === k);
     return row && row.resetAt.getTime() > now ? row.count : 0;
   };
-  const failedLogins = current(keys[0]!);
-  const rateLimitViolations = current(keys[1]!);
-  const suspiciousActivity = current(keys[2]!);
+  const failedLogins = current(keys[0]);
+  const rateLimitViolations = current(keys[1]);
+  const suspiciousActivity = current(keys[2]);
   const w = S.threatWeights;
   // Rounded to tenths so 0.1-steps of floating point never decide a crossing.
   const score = Math.round((w.failedLogins * failedLogins + w.rateLimitViolations * rateLimitViolations + w.suspiciousActivity * suspiciousActivity) * 10) / 10;
@@ -238,24 +238,19 @@ export async function blockIp({
 /** When the IP's block ends, or null when it is not blocked. */
 export async function ipBlockedUntil({ db, ip }: { db: Database; ip: string }): Promise<Date | null> {
   const now = new Date(optionsFor(db).now());
-  const [row] = await db
+  const rows = await db
     .select({ blockedUntil: rateLimits.blockedUntil })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, key.block(ip)), gt(rateLimits.blockedUntil, now)));
-  return row?.blockedUntil ?? null;
-}
-
-/** Whether the IP is blocked now (for callers outside the request guard). */
-export async function isIpBlocked({ db, ip }: { db: Database; ip: string }): Promise<boolean> {
-  return (await ipBlockedUntil({ db, ip })) !== null;
+  return rows.at(0)?.blockedUntil ?? null;
 }
 
 /** Distinct IPs blocked now (the Security Log's Blocked IPs card; spec: rate_limits where blocked_until is set). */
 export async function countBlockedIps({ db }: { db: Database }): Promise<number> {
   const now = new Date(optionsFor(db).now());
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(distinct ${rateLimits.ipAddress})::int` })
     .from(rateLimits)
     .where(and(isNotNull(rateLimits.ipAddress), isNotNull(rateLimits.blockedUntil), gt(rateLimits.blockedUntil, now)));
-  return row?.n ?? 0;
+  return rows.at(0)?.n ?? 0;
 }

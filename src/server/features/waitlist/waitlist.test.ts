@@ -1,9 +1,9 @@
 /** The waitlist through the real API: validation, sanitising, honeypot, duplicates, per-IP limit, admin views. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAITLIST, WAITLIST_MESSAGES } from '#shared/admin.ts';
+import { WAITLIST, WAITLIST_MESSAGES } from '#shared/waitlist.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { waitlistEntries } from '#server/db/schema/admin.ts';
-import { assignRole } from '#server/features/roles/roles.service.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';

@@ -3,25 +3,28 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+/** Every dialog is controlled by its opener. */
+export type DialogState = { open: boolean; onOpenChange: (open: boolean) => void };
+
+export const overlayClass = 'fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-sm';
+/** The centred card both dialogs use (the confirmation adds nothing; the general one may scroll). */
+export const panelClass =
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800';
+export const titleClass = 'font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50';
+
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children?: ReactNode;
-}) {
+}: DialogState & { title: string; description?: ReactNode; children?: ReactNode }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-sm data-[state=open]:animate-in" />
-        <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl ring-1 ring-stone-200 focus:outline-none sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
-          <RadixDialog.Title className="pr-8 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">{title}</RadixDialog.Title>
+        <RadixDialog.Overlay className={`${overlayClass} data-[state=open]:animate-in`} />
+        <RadixDialog.Content className={`${panelClass} max-h-[calc(100dvh-2rem)] overflow-y-auto focus:outline-none`}>
+          <RadixDialog.Title className={`pr-8 ${titleClass}`}>{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="mt-3 leading-relaxed text-stone-600 dark:text-stone-300">{description}</RadixDialog.Description>
           ) : null}

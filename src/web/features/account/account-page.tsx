@@ -1,10 +1,10 @@
 /** /account and /profile: Profile, Favourites and Settings tabs; signed-out visitors go to /sign-in. */
 import { CalendarHeart, LogOut, Mail } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
@@ -38,20 +38,16 @@ export function AccountPage() {
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">Your account</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-300">Hello, {user.name}. This is your quiet corner of Harbour Mind.</p>
       <div className="mt-8">{returningFromCheckout ? <CheckoutReturn /> : null}</div>
-      <Tabs.Root defaultValue={returningFromCheckout ? 'settings' : 'profile'}>
-        <Tabs.List aria-label="Account sections" className="flex gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
+      <Tabs defaultValue={returningFromCheckout ? 'settings' : 'profile'}>
+        <TabsList aria-label="Account sections">
           {TABS.map((tab) => (
-            <Tabs.Trigger
-              key={tab.value}
-              value={tab.value}
-              className="h-10 flex-1 rounded-full text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm dark:text-stone-300 dark:data-[state=active]:bg-stone-950 dark:data-[state=active]:text-stone-50"
-            >
+            <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
 
-        <Tabs.Content value="profile" className="mt-6 focus:outline-none">
+        <TabsContent value="profile" className="mt-6 focus:outline-none">
           <Card>
             <dl className="grid gap-5">
               <Row icon={<Mail className="size-5" aria-hidden />} term="Email" detail={user.email} />
@@ -66,20 +62,20 @@ export function AccountPage() {
               <PracticeSummary />
             </Card>
           </div>
-        </Tabs.Content>
+        </TabsContent>
 
-        <Tabs.Content value="favourites" className="mt-6 focus:outline-none">
+        <TabsContent value="favourites" className="mt-6 focus:outline-none">
           <Card>
             <FavouritesList />
           </Card>
-        </Tabs.Content>
+        </TabsContent>
 
-        <Tabs.Content value="settings" className="mt-6 focus:outline-none">
+        <TabsContent value="settings" className="mt-6 focus:outline-none">
           <Card>
             <SubscriptionCard />
           </Card>
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -15,7 +15,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const me = { user: { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' }, role: 'admin', subscribed: true };
 
 function render(answer: (path: string) => Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn((input: string) => answer(String(input))));
+  vi.stubGlobal('fetch', vi.fn((input: string) => answer(input)));
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -49,7 +49,9 @@ describe('admin dashboard states', () => {
     await act(async () => vi.advanceTimersByTimeAsync(9_950));
     const bypass = [...container.querySelectorAll('button')].find((b) => b.textContent === M.continueAnyway);
     expect(bypass).toBeDefined();
-    await act(async () => bypass!.click());
+    act(() => {
+      bypass!.click();
+    });
     expect(container.textContent).not.toContain(M.loading);
     // Without a verified status nothing admin-only is offered.
     expect(container.textContent).toContain(M.accessDeniedTitle);
@@ -59,12 +61,13 @@ describe('admin dashboard states', () => {
   it('shows the error fallback with Reload Dashboard and Go to Homepage when a tab breaks', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.setItem('hm.adminTab', 'meditations');
-    const { container } = render(async (path) => {
+    const reply = (path: string) => {
       if (path.startsWith('/api/me')) return json(me);
       if (path.startsWith('/api/admin/status')) return json({ role: 'admin', isAdmin: true, canManageMeditations: true, adminExists: true, sandbox: true, authMode: 'server-session' });
       if (path.startsWith('/api/admin/meditations')) return json({ meditations: null }); // a malformed answer
       return json({});
-    });
+    };
+    const { container } = render((path) => Promise.resolve(reply(path)));
     await vi.waitFor(() => expect(container.textContent).toContain(M.errorTitle), { timeout: 3000 });
     const labels = [...container.querySelectorAll('button, a')].map((el) => el.textContent);
     expect(labels).toContain(M.reload);

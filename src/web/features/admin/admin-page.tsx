@@ -2,27 +2,25 @@
  * /admin: the dashboard. What it shows follows /api/admin/status, but every action is checked
  * again on the server; a non-admin who forces a tab open only gets 403s.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Tabs } from 'radix-ui';
-import { Component, useEffect, useState, type ErrorInfo, type FormEvent, type ReactNode } from 'react';
+import { ShieldAlert } from 'lucide-react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { ADMIN, ADMIN_MESSAGES as M, type Role } from '#shared/admin.ts';
+import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
+import type { AdminStatus } from '#shared/contracts/admin.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
-import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import { AuditTab } from '#web/features/admin/audit-tab.tsx';
 import { MeditationsTab } from '#web/features/admin/meditations-tab.tsx';
 import { RolesTab } from '#web/features/admin/roles-tab.tsx';
 import { SecurityTab } from '#web/features/admin/security-tab.tsx';
+import { SetupCards } from '#web/features/admin/setup-cards.tsx';
+import { useAdminStatus } from '#web/features/admin/use-admin-status.ts';
 import { WaitlistTab } from '#web/features/admin/waitlist-tab.tsx';
-import { Panel } from '#web/features/admin/admin-ui.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
 
-export type AdminStatus = { role: Role; isAdmin: boolean; canManageMeditations: boolean; adminExists: boolean; sandbox: boolean; authMode: string };
-export const ADMIN_STATUS_KEY = ['admin-status'] as const;
 const TAB_KEY = 'hm.adminTab';
 
 export function AdminPage() {
@@ -69,7 +67,7 @@ class AdminErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 }
 
 function Dashboard() {
-  const status = useQuery({ queryKey: ADMIN_STATUS_KEY, queryFn: ({ signal }) => api<AdminStatus>('/api/admin/status', { signal }) });
+  const status = useAdminStatus();
   const [bypassed, setBypassed] = useState(false);
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -142,67 +140,6 @@ function AccessDenied({ role }: { role: string | null }) {
   );
 }
 
-function SetupCards({ status }: { status: AdminStatus | undefined }) {
-  return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <SecurityStatusCard status={status} />
-      <AdminSetupCard status={status} />
-    </div>
-  );
-}
-
-function SecurityStatusCard({ status }: { status: AdminStatus | undefined }) {
-  const admin = Boolean(status?.isAdmin);
-  return (
-    <Panel title="Security Status">
-      <p className="flex items-center gap-2 text-lg font-medium text-stone-900 dark:text-stone-50">
-        {admin ? <ShieldCheck className="size-5 text-teal-700" aria-hidden /> : <ShieldAlert className="size-5 text-amber-600" aria-hidden />}
-        <span data-testid="security-status">{admin ? M.verifiedAdmin : M.standardUser}</span>
-      </p>
-      <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">Roles are read from the server on every request; the page cannot grant anything.</p>
-    </Panel>
-  );
-}
-
-function AdminSetupCard({ status }: { status: AdminStatus | undefined }) {
-  const [token, setToken] = useState('');
-  const [pending, setPending] = useState(false);
-  const client = useQueryClient();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!token.trim()) return;
-    setPending(true);
-    try {
-      await api('/api/admin/setup', { method: 'POST', body: { token } });
-      toast.success('Role Status Refreshed', { description: M.setupGranted });
-      setToken('');
-      await client.invalidateQueries({ queryKey: ADMIN_STATUS_KEY });
-      await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
-    } catch (error) {
-      toast.error('Role Refresh Failed', { description: error instanceof ApiError ? error.message : 'Please try again.' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <Panel title={M.setupTitle}>
-      {status?.adminExists ? (
-        <p className="text-stone-600 dark:text-stone-300">{M.setupDone}</p>
-      ) : (
-        <form onSubmit={submit} className="grid gap-4">
-          <p className="text-sm text-stone-600 dark:text-stone-300">
-            A new installation has no administrator. The server prints a one-time setup token when it starts (or run <code className="rounded bg-stone-100 px-1 dark:bg-stone-800">npm run cli -- setup-token</code>).
-          </p>
-          <Field label="Setup token" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" spellCheck={false} />
-          <Button type="submit" disabled={pending || !token.trim()}>
-            Grant me admin access
-          </Button>
-        </form>
-      )}
-    </Panel>
-  );
-}
-
 type TabId = 'setup' | 'meditations' | 'waitlist' | 'roles' | 'audit' | 'security';
 
 function AdminTabs({ status }: { status: AdminStatus }) {
@@ -216,55 +153,47 @@ function AdminTabs({ status }: { status: AdminStatus }) {
         { id: 'security', label: 'Security Log' },
       ]
     : [{ id: 'meditations', label: 'Meditations' }]; // editors manage the catalogue only
-  const saved = (typeof localStorage !== 'undefined' ? localStorage.getItem(TAB_KEY) : null) as TabId | null;
-  const [tab, setTab] = useState<TabId>(saved && tabs.some((t) => t.id === saved) ? saved : tabs[0]!.id);
+  const saved = readStored(TAB_KEY) as TabId | null;
+  const [tab, setTab] = useState<TabId>(saved && tabs.some((t) => t.id === saved) ? saved : tabs[0].id);
   const choose = (value: string) => {
     setTab(value as TabId);
-    try {
-      localStorage.setItem(TAB_KEY, value);
-    } catch {
-      /* remembered for this visit only */
-    }
+    writeStored(TAB_KEY, value); // if refused, remembered for this visit only
   };
   return (
-    <Tabs.Root value={tab} onValueChange={choose}>
-      <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-3xl bg-stone-100 p-1 dark:bg-stone-800">
+    <Tabs value={tab} onValueChange={choose}>
+      <TabsList aria-label="Admin sections" wrap>
         {tabs.map((t) => (
-          <Tabs.Trigger
-            key={t.id}
-            value={t.id}
-            className="h-10 flex-1 whitespace-nowrap rounded-full px-4 text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm dark:text-stone-300 dark:data-[state=active]:bg-stone-950 dark:data-[state=active]:text-stone-50"
-          >
+          <TabsTrigger key={t.id} value={t.id} className="whitespace-nowrap px-4">
             {t.label}
-          </Tabs.Trigger>
+          </TabsTrigger>
         ))}
-      </Tabs.List>
+      </TabsList>
       <div className="mt-6">
         {status.isAdmin ? (
-          <Tabs.Content value="setup">
+          <TabsContent value="setup">
             <SetupCards status={status} />
-          </Tabs.Content>
+          </TabsContent>
         ) : null}
-        <Tabs.Content value="meditations">
+        <TabsContent value="meditations">
           <MeditationsTab />
-        </Tabs.Content>
+        </TabsContent>
         {status.isAdmin ? (
           <>
-            <Tabs.Content value="waitlist">
+            <TabsContent value="waitlist">
               <WaitlistTab sandbox={status.sandbox} />
-            </Tabs.Content>
-            <Tabs.Content value="roles">
+            </TabsContent>
+            <TabsContent value="roles">
               <RolesTab />
-            </Tabs.Content>
-            <Tabs.Content value="audit">
+            </TabsContent>
+            <TabsContent value="audit">
               <AuditTab />
-            </Tabs.Content>
-            <Tabs.Content value="security">
+            </TabsContent>
+            <TabsContent value="security">
               <SecurityTab />
-            </Tabs.Content>
+            </TabsContent>
           </>
         ) : null}
       </div>
-    </Tabs.Root>
+    </Tabs>
   );
 }

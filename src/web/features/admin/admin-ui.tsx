@@ -31,3 +31,26 @@ export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', {
 
 export const selectClass =
   'h-10 rounded-full border border-stone-300 bg-white px-3 text-sm text-stone-800 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100';
+
+/** A labelled filter: "All …" plus each option (the label is for screen readers; the select shows the value). */
+export function FilterSelect({ label, allLabel, options, value, onChange }: { label: string; allLabel: string; options: readonly string[]; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="all">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+export const textareaClass =
+  'w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50';

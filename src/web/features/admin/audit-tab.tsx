@@ -1,39 +1,23 @@
 /** Audit Log tab: the server-side record of admin actions (50 newest), filterable by severity. */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { SEVERITY_OPTIONS } from '#shared/admin.ts';
+import type { AuditResponse } from '#shared/contracts/admin.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { dateTime, Panel, selectClass, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
+import { dateTime, FilterSelect, Panel, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
 import { readLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { api } from '#web/lib/api.ts';
 
-type AuditEvent = { id: string; action: string; adminEmail: string | null; targetResource: string; targetId: string | null; changes: Record<string, unknown>; severity: string; createdAt: string };
-
 export function AuditTab() {
   const [severity, setSeverity] = useState('all');
-  const filterId = useId();
   const events = useQuery({
     queryKey: ['admin', 'audit', severity],
-    queryFn: ({ signal }) => api<{ events: AuditEvent[] }>(`/api/admin/audit${severity === 'all' ? '' : `?severity=${severity}`}`, { signal }).then((r) => r.events),
+    queryFn: ({ signal }) => api<AuditResponse>(`/api/admin/audit${severity === 'all' ? '' : `?severity=${severity}`}`, { signal }).then((r) => r.events),
   });
   return (
     <Panel
       title="Audit Log"
-      actions={
-        <>
-          <label htmlFor={filterId} className="sr-only">
-            Severity
-          </label>
-          <select id={filterId} className={selectClass} value={severity} onChange={(e) => setSeverity(e.target.value)}>
-            <option value="all">All severities</option>
-            {SEVERITY_OPTIONS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </>
-      }
+      actions={<FilterSelect label="Severity" allLabel="All severities" options={SEVERITY_OPTIONS} value={severity} onChange={setSeverity} />}
     >
       {events.isPending ? (
         <Spinner label="Loading the audit log..." />

@@ -22,10 +22,10 @@ describe('local admin audit log', () => {
     recordLocalAudit({ action: 'role.assign', targetResource: 'user_roles', changes: { email: 'a@b.co', csrfToken: 'abc' }, metadata: { note: 'n'.repeat(500), apiKey: 'k' } });
     recordLocalAudit({ action: 'waitlist.clear', targetResource: 'waitlist_entries', severity: 'high' });
     const [latest, first] = readLocalAudit();
-    expect(latest!.action).toBe('waitlist.clear');
-    expect(first!.changes).toEqual({ email: 'a@b.co', csrfToken: '[REDACTED]' });
-    expect(first!.metadata.apiKey).toBe('[REDACTED]');
-    expect((first!.metadata.note as string).length).toBe(LOCAL_AUDIT.stringMax);
+    expect(latest.action).toBe('waitlist.clear');
+    expect(first.changes).toEqual({ email: 'a@b.co', csrfToken: '[REDACTED]' });
+    expect(first.metadata.apiKey).toBe('[REDACTED]');
+    expect((first.metadata.note as string).length).toBe(LOCAL_AUDIT.stringMax);
   });
 
   it('keeps at most 200 entries and never trims a critical one while others remain', () => {
@@ -33,7 +33,7 @@ describe('local admin audit log', () => {
     const kept = trim(events);
     expect(kept).toHaveLength(200);
     expect(kept.filter((e) => e.severity === 'critical')).toHaveLength(2);
-    expect(kept[0]!.id).toBe('1000');
+    expect(kept[0].id).toBe('1000');
   });
 
   it('survives a damaged store', () => {

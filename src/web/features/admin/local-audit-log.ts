@@ -41,7 +41,7 @@ export function readLocalAudit(storage: Storage = localStorage): LocalAuditEvent
 export function trim(events: LocalAuditEvent[], max: number = LOCAL_AUDIT.max): LocalAuditEvent[] {
   if (events.length <= max) return events;
   const out = [...events];
-  for (let i = out.length - 1; i >= 0 && out.length > max; i--) if (out[i]!.severity !== 'critical') out.splice(i, 1);
+  for (let i = out.length - 1; i >= 0 && out.length > max; i--) if (out[i].severity !== 'critical') out.splice(i, 1);
   return out.length > max ? out.slice(0, max) : out;
 }
 

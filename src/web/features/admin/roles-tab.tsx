@@ -1,8 +1,10 @@
 /** User Roles tab: assign by e-mail (CSRF token and server rules), the records, Revoke. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { ADMIN, ADMIN_MESSAGES as M, ROLE_OPTIONS } from '#shared/admin.ts';
+import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
+import type { CsrfResponse, RoleChangeResponse, RoleRevokeResponse, RolesResponse } from '#shared/contracts/admin.ts';
+import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -10,8 +12,8 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { dateTime, Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { api, ApiError } from '#web/lib/api.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
 
-type RoleRecord = { id: string; userId: string; role: string; email: string; name: string; assignedBy: string | null; assignedAt: string };
 const KEY = ['admin', 'roles'] as const;
 const CSRF_STORAGE = 'hm.csrf';
 
@@ -19,14 +21,15 @@ const CSRF_STORAGE = 'hm.csrf';
 function useCsrfToken() {
   const token = useRef<{ token: string; expiresAt: number } | null>(null);
   const renew = async () => {
-    const fresh = await api<{ token: string; expiresAt: string }>('/api/admin/csrf');
+    const fresh = await api<CsrfResponse>('/api/admin/csrf');
     token.current = { token: fresh.token, expiresAt: Date.parse(fresh.expiresAt) };
-    sessionStorage.setItem(CSRF_STORAGE, JSON.stringify(token.current));
+    // Blocked storage only means the next visit fetches a fresh token.
+    writeStored(CSRF_STORAGE, JSON.stringify(token.current), 'session');
     return token.current.token;
   };
   useEffect(() => {
     try {
-      const saved = JSON.parse(sessionStorage.getItem(CSRF_STORAGE) ?? 'null') as { token: string; expiresAt: number } | null;
+      const saved = JSON.parse(readStored(CSRF_STORAGE, 'session') ?? 'null') as { token: string; expiresAt: number } | null;
       if (saved && saved.expiresAt - Date.now() > ADMIN.csrfRefreshBeforeMs) token.current = saved;
     } catch {
       /* a fresh one is fetched below */
@@ -45,7 +48,7 @@ export function RolesTab() {
   const client = useQueryClient();
   const viewer = useViewer();
   const csrf = useCsrfToken();
-  const roles = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<{ roles: RoleRecord[] }>('/api/admin/roles', { signal }).then((r) => r.roles) });
+  const roles = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<RolesResponse>('/api/admin/roles', { signal }).then((r) => r.roles) });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('editor');
   const roleId = useId();
@@ -57,7 +60,7 @@ export function RolesTab() {
   };
 
   const assign = useMutation({
-    mutationFn: async () => api<{ message: string }>('/api/admin/roles', { method: 'POST', body: { email, role }, headers: { 'x-csrf-token': await csrf() } }),
+    mutationFn: async () => api<RoleChangeResponse>('/api/admin/roles', { method: 'POST', body: { email, role }, headers: { 'x-csrf-token': await csrf() } }),
     onSuccess: (data) => {
       toast.success(data.message);
       recordLocalAudit({ action: 'role.assign', targetResource: 'user_roles', adminUserId: viewer.user?.id ?? null, changes: { email, role }, severity: role === 'admin' ? 'critical' : 'high' });
@@ -67,7 +70,7 @@ export function RolesTab() {
     onError: report,
   });
   const revoke = useMutation({
-    mutationFn: async (id: string) => api<{ message: string }>(`/api/admin/roles/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': await csrf() } }),
+    mutationFn: async (id: string) => api<RoleRevokeResponse>(`/api/admin/roles/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': await csrf() } }),
     onSuccess: (data, id) => {
       toast.success(data.message);
       recordLocalAudit({ action: 'role.revoke', targetResource: 'user_roles', targetId: id, adminUserId: viewer.user?.id ?? null, severity: 'high' });
@@ -76,7 +79,7 @@ export function RolesTab() {
     onError: report,
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (!email.trim() || !role) return void toast.error('Validation Error', { description: M.rolesRequired });
     assign.mutate();

@@ -13,6 +13,13 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 const alert = { id: 'a1', eventType: 'security_alert', severity: 'critical', userEmail: null, ipAddress: '203.0.113.9', details: { alertType: 'high_threat_score', score: 10.4 }, createdAt: '2026-11-24T10:00:00Z' };
 const block = { id: 'b1', eventType: 'ip_blocked', severity: 'high', userEmail: null, ipAddress: '203.0.113.9', details: { reason: 'high_threat_score', minutes: 30 }, createdAt: '2026-11-24T10:00:01Z' };
 
+/** An async act: besides the work, it flushes the effects and promises the work sets off. */
+const settle = (work: () => void) =>
+  act(() => {
+    work();
+    return Promise.resolve();
+  });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -22,7 +29,7 @@ describe('Security Log tab', () => {
   it('shows Critical Alerts and Blocked IPs from the server, the rule behind each, and filters on every event type', async () => {
     const fetch = vi.fn((input: string) =>
       Promise.resolve(
-        String(input).startsWith('/api/admin/security/stats')
+        input.startsWith('/api/admin/security/stats')
           ? json({ totalAlerts24h: 7, criticalAlerts: 3, recentThreats1h: 2, blockedIps: 1, recent: [block, alert] })
           : json({ events: [block, alert] }),
       ),
@@ -30,7 +37,7 @@ describe('Security Log tab', () => {
     vi.stubGlobal('fetch', fetch);
     const container = document.createElement('div');
     document.body.append(container);
-    await act(async () => {
+    await settle(() => {
       createRoot(container).render(
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <SecurityTab />
@@ -43,13 +50,13 @@ describe('Security Log tab', () => {
     expect(cards).toEqual({ 'Total Alerts 24h': '7', 'Critical Alerts': '3', 'Recent Threats 1h': '2', 'Blocked IPs': '1' });
     expect(container.textContent).toContain('high_threat_score');
 
-    const typeFilter = [...container.querySelectorAll('select')].find((s) => s.textContent?.includes('All event types'))!;
+    const typeFilter = [...container.querySelectorAll('select')].find((s) => s.textContent.includes('All event types'))!;
     expect([...typeFilter.options].map((o) => o.value)).toEqual(['all', ...EVENT_TYPE_OPTIONS]);
 
-    await act(async () => {
+    await settle(() => {
       typeFilter.value = 'ip_blocked';
       typeFilter.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/admin/security/events?eventType=ip_blocked');
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/admin/security/events?eventType=ip_blocked');
   });
 });

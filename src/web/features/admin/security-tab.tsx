@@ -4,25 +4,21 @@
  * says which rule raised it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import type { SecurityEvent, SecurityEventsResponse, SecurityStats } from '#shared/contracts/admin.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { dateTime, Panel, selectClass, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
+import { dateTime, FilterSelect, Panel, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
 import { api } from '#web/lib/api.ts';
 
-type SecurityEvent = { id: string; eventType: string; severity: string; userEmail: string | null; ipAddress: string | null; details?: Record<string, unknown>; createdAt: string };
-type Stats = { totalAlerts24h: number; criticalAlerts: number; recentThreats1h: number; blockedIps: number; recent: SecurityEvent[] };
-
 export function SecurityTab() {
-  const stats = useQuery({ queryKey: ['admin', 'security', 'stats'], queryFn: ({ signal }) => api<Stats>('/api/admin/security/stats', { signal }), refetchInterval: ADMIN.statsRefreshMs });
+  const stats = useQuery({ queryKey: ['admin', 'security', 'stats'], queryFn: ({ signal }) => api<SecurityStats>('/api/admin/security/stats', { signal }), refetchInterval: ADMIN.statsRefreshMs });
   const [severity, setSeverity] = useState('all');
   const [eventType, setEventType] = useState('all');
-  const severityId = useId();
-  const typeId = useId();
   const query = new URLSearchParams({ ...(severity !== 'all' ? { severity } : {}), ...(eventType !== 'all' ? { eventType } : {}) }).toString();
   const events = useQuery({
     queryKey: ['admin', 'security', 'events', severity, eventType],
-    queryFn: ({ signal }) => api<{ events: SecurityEvent[] }>(`/api/admin/security/events${query ? `?${query}` : ''}`, { signal }).then((r) => r.events),
+    queryFn: ({ signal }) => api<SecurityEventsResponse>(`/api/admin/security/events${query ? `?${query}` : ''}`, { signal }).then((r) => r.events),
     refetchInterval: ADMIN.statsRefreshMs,
   });
   const cards: [string, number | undefined][] = [
@@ -48,24 +44,8 @@ export function SecurityTab() {
         title="All security events"
         actions={
           <>
-            <label htmlFor={severityId} className="sr-only">
-              Severity
-            </label>
-            <select id={severityId} className={selectClass} value={severity} onChange={(e) => setSeverity(e.target.value)}>
-              <option value="all">All severities</option>
-              {SEVERITY_OPTIONS.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-            <label htmlFor={typeId} className="sr-only">
-              Event type
-            </label>
-            <select id={typeId} className={selectClass} value={eventType} onChange={(e) => setEventType(e.target.value)}>
-              <option value="all">All event types</option>
-              {EVENT_TYPE_OPTIONS.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
+            <FilterSelect label="Severity" allLabel="All severities" options={SEVERITY_OPTIONS} value={severity} onChange={setSeverity} />
+            <FilterSelect label="Event type" allLabel="All event types" options={EVENT_TYPE_OPTIONS} value={eventType} onChange={setEventType} />
           </>
         }
       >
@@ -77,7 +57,7 @@ export function SecurityTab() {
 
 /** The monitor's rule behind an alert (alertType) or a block (reason). */
 function cause(e: SecurityEvent): string | undefined {
-  const value = e.details?.alertType ?? (e.eventType === 'ip_blocked' ? e.details?.reason : undefined);
+  const value = e.details.alertType ?? (e.eventType === 'ip_blocked' ? e.details.reason : undefined);
   return typeof value === 'string' ? value : undefined;
 }
 

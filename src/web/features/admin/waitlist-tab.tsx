@@ -3,22 +3,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_MESSAGES as A, WAITLIST, WAITLIST_MESSAGES as W } from '#shared/admin.ts';
+import { ADMIN_MESSAGES as A } from '#shared/admin.ts';
+import { WAITLIST, WAITLIST_MESSAGES as W } from '#shared/waitlist.ts';
+import type { TestToolResponse } from '#shared/contracts/admin.ts';
+import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, Panel } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { api, ApiError } from '#web/lib/api.ts';
+import { downloadBlob } from '#web/lib/download.ts';
 
-type Entry = { id: string; name: string; email: string; reason: string | null; createdAt: string };
 const KEY = ['admin', 'waitlist'] as const;
 
 export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
   const client = useQueryClient();
   const entries = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ entries: Entry[] }>('/api/admin/waitlist', { signal }).then((r) => r.entries),
+    queryFn: ({ signal }) => api<WaitlistEntriesResponse>('/api/admin/waitlist', { signal }).then((r) => r.entries),
     refetchInterval: WAITLIST.refreshMs,
     refetchOnWindowFocus: true,
   });
@@ -27,10 +30,10 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
   // Each button is one mutation with the spec's success and failure toasts.
   const useTool = (path: string, success: string, failure: string, method: 'POST' | 'DELETE' = 'POST') =>
     useMutation({
-      mutationFn: () => api<{ results?: { email: string }[]; password?: string }>(path, { method }),
+      mutationFn: () => api<TestToolResponse>(path, { method }),
       onSuccess: (data) => {
         recordLocalAudit({ action: `${method.toLowerCase()} ${path}`, targetResource: 'waitlist_entries', severity: method === 'DELETE' ? 'high' : 'low' });
-        toast.success(success, { description: data?.password ? `Password for the test accounts: ${data.password}` : undefined });
+        toast.success(success, { description: data.password ? `Password for the test accounts: ${data.password}` : undefined });
         void refresh();
       },
       onError: (error) => toast.error('Error', { description: error instanceof ApiError ? `${failure}: ${error.message}` : failure }),
@@ -46,12 +49,7 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
       const response = await fetch('/api/admin/waitlist/export', { credentials: 'same-origin' });
       if (!response.ok) throw new Error(String(response.status));
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'waitlist-entries.csv';
-      const url = URL.createObjectURL(await response.blob());
-      const link = Object.assign(document.createElement('a'), { href: url, download: name });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadBlob(name, await response.blob());
       toast.success(A.exportSuccessful);
       recordLocalAudit({ action: 'waitlist.export', targetResource: 'waitlist_entries', metadata: { rows: entries.data.length } });
     } catch {

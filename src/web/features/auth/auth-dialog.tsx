@@ -1,5 +1,5 @@
 /** The sign-in dialog: titled as a welcome, with the Sign In / Sign Up tabs. */
-import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Dialog, type DialogState } from '#web/components/ui/dialog.tsx';
 import { AuthForm, type AuthMode } from '#web/features/auth/auth-form.tsx';
 
 export function AuthDialog({
@@ -7,12 +7,7 @@ export function AuthDialog({
   onOpenChange,
   initialMode = 'signin',
   onSignedIn,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  initialMode?: AuthMode;
-  onSignedIn?: () => void;
-}) {
+}: DialogState & { initialMode?: AuthMode; onSignedIn?: () => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Welcome to Harbour Mind" description="Sign in or create an account to continue.">
       <div className="mt-6">

@@ -4,7 +4,7 @@
  */
 import { MailCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -54,29 +54,29 @@ export function AuthForm({
     setAwaitingVerification(null);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
     setError(null);
     setUnverified(false);
-    if (!email.trim() || !password) return setError(M.fillAllFields);
+    if (!email.trim() || !password) { setError(M.fillAllFields); return; }
     const emailCheck = validateEmail(email);
     if (mode === 'signin') {
       if (!emailCheck.valid) {
         toast.error(M.invalidEmailTitle, { description: emailCheck.error });
-        return setError(emailCheck.error);
+        setError(emailCheck.error); return;
       }
       const wait = secondsBlocked(storage());
       if (wait > 0) {
         toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(wait) });
-        return setError(M.tooManyAttempts(wait));
+        setError(M.tooManyAttempts(wait)); return;
       }
     } else {
-      if (!name.trim()) return setError(M.fullNameRequired);
+      if (!name.trim()) { setError(M.fullNameRequired); return; }
       const nameCheck = validateName(name);
-      if (!nameCheck.valid) return setError(nameCheck.error);
-      if (!emailCheck.valid) return setError(emailCheck.error);
-      if (password.length < MIN_PASSWORD_LENGTH) return setError(M.passwordTooShort);
+      if (!nameCheck.valid) { setError(nameCheck.error); return; }
+      if (!emailCheck.valid) { setError(emailCheck.error); return; }
+      if (password.length < MIN_PASSWORD_LENGTH) { setError(M.passwordTooShort); return; }
     }
 
     inFlight.current = true;
@@ -161,7 +161,7 @@ export function AuthForm({
         <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wider text-stone-400" aria-hidden>
           <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" /> or <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" />
         </div>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Sign up'}>
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Sign up'}>
           {mode === 'signup' ? <Field label="Full Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} /> : null}
           <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
           <Field

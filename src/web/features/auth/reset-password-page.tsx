@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '#shared/messages.ts';
@@ -32,17 +32,17 @@ export function ResetPasswordPage() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (pending) return;
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.auth.passwordTooShort);
-    if (password !== confirm) return setError('The two passwords do not match.');
+    if (password.length < MIN_PASSWORD_LENGTH) { setError(MESSAGES.auth.passwordTooShort); return; }
+    if (password !== confirm) { setError('The two passwords do not match.'); return; }
     setPending(true);
     setError(null);
     try {
       await authClient.resetPassword(token, password);
       toast.success('Password updated', { description: 'You have been signed out on other devices. Sign in with your new password.' });
-      navigate('/sign-in', { replace: true });
+      void navigate('/sign-in', { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : MESSAGES.auth.tryAgain);
     } finally {
@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" subtitle="Setting a new password signs you out everywhere else.">
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint={MESSAGES.auth.passwordHint} />
         <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={error ?? undefined} />
         <Button type="submit" size="lg" disabled={pending}>

@@ -10,7 +10,7 @@ import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
 
 async function renderWithMe(me: unknown) {
   // The component's only input is GET /api/me; answer it as the server would.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } }))));
   const container = document.createElement('div');
   const root = createRoot(container);
   await act(async () => {
@@ -23,6 +23,8 @@ async function renderWithMe(me: unknown) {
         </MemoryRouter>
       </QueryClientProvider>,
     );
+    // Let the /api/me answer arrive inside act, as a user would see it after the first paint.
+    await Promise.resolve();
   });
   await act(async () => new Promise((r) => setTimeout(r, 20)));
   return { container, root };

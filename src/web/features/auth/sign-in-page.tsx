@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { validateEmail } from '#shared/validation.ts';
@@ -30,7 +30,7 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue your practice.">
-      <AuthForm variant="screen" hideTabs onSignedIn={() => navigate('/', { replace: true })} />
+      <AuthForm variant="screen" hideTabs onSignedIn={() => void navigate('/', { replace: true })} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <button type="button" onClick={() => setForgotOpen(true)} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
           Forgot Password
@@ -53,11 +53,11 @@ function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (pending) return;
     const check = validateEmail(email);
-    if (!check.valid) return setError(check.error);
+    if (!check.valid) { setError(check.error); return; }
     setPending(true);
     setError(null);
     try {
@@ -88,7 +88,7 @@ function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           Done
         </Button>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 grid gap-4">
           <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error ?? undefined} />
           <Button type="submit" disabled={pending}>
             {pending ? 'Sending...' : 'Send reset link'}

@@ -3,9 +3,9 @@
  * resetTime, 10 attempts per 5 minutes, counted only after a failure). The server enforces the
  * real limit; this lets the toast say how long to wait without a round trip.
  */
-export const RATE_LIMIT_KEY = 'rate_limit_signin';
-export const MAX_ATTEMPTS = 10;
-export const WINDOW_MS = 300_000;
+const RATE_LIMIT_KEY = 'rate_limit_signin';
+const MAX_ATTEMPTS = 10;
+const WINDOW_MS = 300_000;
 
 type Record = { count: number; resetTime: number };
 

@@ -14,7 +14,7 @@ export function SignUpPage() {
   if (viewer.signedIn) return <Navigate to="/" replace />;
   return (
     <AuthCard title="Welcome to Harbour Mind" subtitle="Create your account to begin. Your 7-day free trial starts when you subscribe.">
-      <AuthForm initialMode="signup" onSignedIn={() => navigate('/', { replace: true })} />
+      <AuthForm initialMode="signup" onSignedIn={() => void navigate('/', { replace: true })} />
     </AuthCard>
   );
 }

@@ -16,7 +16,7 @@ export function useSignOut() {
       await authClient.signOut();
       client.clear();
       toast.success(M.signedOutTitle, { description: M.signedOutBody });
-      navigate(to, { replace: true });
+      void navigate(to, { replace: true });
     } catch (error) {
       toast.error(M.signOutErrorTitle, { description: error instanceof ApiError ? M.signOutError : M.unexpected });
     }

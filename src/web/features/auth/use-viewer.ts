@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/contracts/auth.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { api, ApiError } from '#web/lib/api.ts';
+import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 
 export type Viewer = {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -28,12 +29,9 @@ type Snapshot = MeResponse & { offline?: boolean };
 async function fetchMe(signal: AbortSignal): Promise<Snapshot> {
   try {
     const me = await api<MeResponse>('/api/me', { signal });
-    try {
-      if (me.user) localStorage.setItem(STORAGE_KEYS.viewerSnapshot, JSON.stringify({ user: me.user, role: me.role, subscribed: me.subscribed }));
-      else localStorage.removeItem(STORAGE_KEYS.viewerSnapshot);
-    } catch {
-      /* storage unavailable: offline visits just start signed out */
-    }
+    // If storage is unavailable, offline visits just start signed out.
+    if (me.user) writeStored(STORAGE_KEYS.viewerSnapshot, JSON.stringify({ user: me.user, role: me.role, subscribed: me.subscribed }));
+    else removeStored(STORAGE_KEYS.viewerSnapshot);
     return me;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'network') {
@@ -46,7 +44,7 @@ async function fetchMe(signal: AbortSignal): Promise<Snapshot> {
 
 function readSnapshot(): MeResponse | null {
   try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.viewerSnapshot) ?? 'null') as MeResponse | null;
+    const parsed = JSON.parse(readStored(STORAGE_KEYS.viewerSnapshot) ?? 'null') as MeResponse | null;
     return parsed?.user?.id ? parsed : null;
   } catch {
     return null;

@@ -33,7 +33,7 @@ export function CheckoutReturn() {
           await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
           await client.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
           toast.success(BILLING_MESSAGES.welcomeTitle, { description: BILLING_MESSAGES.welcomeBody });
-          timer = setTimeout(() => navigate('/', { replace: true }), 1200);
+          timer = setTimeout(() => void navigate('/', { replace: true }), 1200);
           return;
         }
       } catch {

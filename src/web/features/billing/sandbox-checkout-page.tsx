@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
+import type { SandboxCompleteResponse, SandboxSessionResponse } from '#shared/contracts/billing.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -12,7 +13,6 @@ import { AuthCard } from '#web/features/auth/auth-card.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 
-type Session = { id: string; plan: string; label: string; priceText: string; withTrial: boolean };
 
 export function SandboxCheckoutPage() {
   const [params] = useSearchParams();
@@ -22,7 +22,7 @@ export function SandboxCheckoutPage() {
   const [pending, setPending] = useState(false);
   const session = useQuery({
     queryKey: ['sandbox-session', sessionId],
-    queryFn: () => api<Session>(`/api/billing/sandbox/sessions/${encodeURIComponent(sessionId)}`),
+    queryFn: () => api<SandboxSessionResponse>(`/api/billing/sandbox/sessions/${encodeURIComponent(sessionId)}`),
     enabled: viewer.signedIn && Boolean(sessionId),
     retry: false,
   });
@@ -46,8 +46,8 @@ export function SandboxCheckoutPage() {
     if (pending) return;
     setPending(true);
     try {
-      const { redirect } = await api<{ redirect: string }>(`/api/billing/sandbox/sessions/${encodeURIComponent(sessionId)}/complete`, { method: 'POST', body: {} });
-      navigate(redirect, { replace: true });
+      const { redirect } = await api<SandboxCompleteResponse>(`/api/billing/sandbox/sessions/${encodeURIComponent(sessionId)}/complete`, { method: 'POST', body: {} });
+      void navigate(redirect, { replace: true });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);
       setPending(false);
@@ -79,7 +79,7 @@ export function SandboxCheckoutPage() {
         <Button size="lg" onClick={() => void complete()} disabled={pending}>
           {pending ? 'Processing...' : 'Complete sandbox payment'}
         </Button>
-        <Button variant="outline" onClick={() => navigate('/subscribe', { replace: true })}>
+        <Button variant="outline" onClick={() => void navigate('/subscribe', { replace: true })}>
           Cancel
         </Button>
       </div>

@@ -56,14 +56,14 @@ export function SubscribePage() {
   const alreadySubscribed = Boolean(subscription.data?.subscribed);
 
   const subscribe = async () => {
-    if (!viewer.signedIn) return setDialogOpen(true);
+    if (!viewer.signedIn) { setDialogOpen(true); return; }
     if (pending) return;
     setPending(true);
     try {
       const result = await startCheckout(plan);
       if (result.notice) toast.info(result.notice);
       if (/^https?:/.test(result.url)) window.location.assign(result.url);
-      else navigate(result.url);
+      else void navigate(result.url);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);
     } finally {
@@ -123,7 +123,7 @@ export function SubscribePage() {
               </p>
             ) : null}
             {alreadySubscribed ? (
-              <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => navigate('/account')}>
+              <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void navigate('/account')}>
                 You're subscribed: manage in your account
               </Button>
             ) : (
@@ -174,7 +174,7 @@ export function SubscribePage() {
         </div>
       </section>
 
-      <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} onSignedIn={() => navigate('/', { replace: true })} />
+      <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} onSignedIn={() => void navigate('/', { replace: true })} />
     </div>
   );
 }

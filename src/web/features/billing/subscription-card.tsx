@@ -3,7 +3,7 @@ import { CreditCard, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
+import { BILLING_MESSAGES, PLAN_DETAILS } from '#shared/billing.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -43,7 +43,7 @@ export function SubscriptionCard() {
     );
   }
 
-  const plan = subscription.plan === 'comped' ? 'Complimentary access' : (PLAN_DETAILS[subscription.plan as Plan]?.label ?? subscription.plan);
+  const plan = subscription.plan === 'comped' ? 'Complimentary access' : ((PLAN_DETAILS as Partial<Record<string, { label: string }>>)[subscription.plan]?.label ?? subscription.plan);
   const dateLine = !subscribed
     ? subscription.currentPeriodEnd
       ? `Ended ${formatDate(subscription.currentPeriodEnd)}`
@@ -60,7 +60,7 @@ export function SubscriptionCard() {
     try {
       const { url } = await openBillingPortal();
       if (/^https?:/.test(url)) window.location.assign(url);
-      else navigate(url);
+      else void navigate(url);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);
     }

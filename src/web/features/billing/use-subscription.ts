@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutResponse, SubscriptionResponse } from '#shared/contracts/billing.ts';
+import type { CheckoutResponse, Entitlement, PortalResponse, SubscriptionResponse } from '#shared/contracts/billing.ts';
 import type { Plan } from '#shared/billing.ts';
 import { api } from '#web/lib/api.ts';
 import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
@@ -23,7 +23,7 @@ export function startCheckout(plan: Plan) {
 export function useCancelSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cancel: boolean) => api<SubscriptionResponse>('/api/billing/cancel', { method: 'POST', body: { cancel } }),
+    mutationFn: (cancel: boolean) => api<Entitlement>('/api/billing/cancel', { method: 'POST', body: { cancel } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
       await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
@@ -32,7 +32,7 @@ export function useCancelSubscription() {
 }
 
 export function openBillingPortal() {
-  return api<{ url: string }>('/api/billing/portal', { method: 'POST', body: {} });
+  return api<PortalResponse>('/api/billing/portal', { method: 'POST', body: {} });
 }
 
 export const formatDate = (iso: string | null | undefined) =>

@@ -15,7 +15,7 @@ export function SubscribeDialog({ open, onOpenChange, title }: { open: boolean; 
         <Button
           onClick={() => {
             onOpenChange(false);
-            navigate('/subscribe');
+            void navigate('/subscribe');
           }}
         >
           {MESSAGES.catalogue.subscribeToContinue}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PLANS } from '#shared/billing.ts';
 import type { MeResponse } from '#shared/contracts/auth.ts';
+import type { SubscriptionResponse } from '#shared/contracts/billing.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
@@ -13,6 +14,7 @@ import { SUBSCRIPTION_QUERY_KEY, useSubscription } from '#web/features/billing/u
 import { buildReport, formatReport, type DiagnosticsReport } from '#web/features/diagnostics/debug-log.ts';
 import { useOfflineCopies } from '#web/features/downloads/use-downloads.ts';
 import { readQueue } from '#web/features/practice/session-queue.ts';
+import { api } from '#web/lib/api.ts';
 
 function serviceWorkerState(): DiagnosticsReport['device']['serviceWorker'] {
   if (!('serviceWorker' in navigator)) return 'unsupported';
@@ -60,8 +62,8 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
     setBusy('restore');
     try {
       await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
-      const fresh = await client.fetchQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, staleTime: 0, queryFn: () => fetch('/api/subscription', { credentials: 'same-origin' }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status))))) });
-      toast.success((fresh as { subscribed: boolean }).subscribed ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the server just now.' });
+      const fresh = await client.query({ queryKey: SUBSCRIPTION_QUERY_KEY, staleTime: 0, queryFn: ({ signal }) => api<SubscriptionResponse>('/api/subscription', { signal }) });
+      toast.success(fresh.subscribed ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the server just now.' });
     } catch {
       toast.error('Failed to restore purchases');
     } finally {

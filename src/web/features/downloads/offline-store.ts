@@ -7,7 +7,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 
-export type OfflineRecord = {
+type OfflineRecord = {
   /** `${userId}:${meditationId}` */
   key: string;
   userId: string;
@@ -35,7 +35,7 @@ interface OfflineSchema extends DBSchema {
   entitlement: { key: string; value: OfflineEntitlement };
 }
 
-export const OFFLINE_DB_NAME = 'harbour-mind-offline';
+const OFFLINE_DB_NAME = 'harbour-mind-offline';
 
 let dbPromise: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 function db() {
@@ -105,10 +105,6 @@ export async function removeOfflineCopy(userId: string, meditationId: string): P
 
 export async function recordEntitlement(entitlement: OfflineEntitlement): Promise<void> {
   await (await db()).put('entitlement', entitlement);
-}
-
-export async function readEntitlement(userId: string): Promise<OfflineEntitlement | undefined> {
-  return (await db()).get('entitlement', userId);
 }
 
 /** Whether the last known subscription still covers now. */

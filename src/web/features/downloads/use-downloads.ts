@@ -6,21 +6,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useSubscription } from '#web/features/billing/use-subscription.ts';
 import { listOfflineCopies, recordEntitlement, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
 
-export const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
-
-type PlaybackResponse = { url: string; mimeType: string; transcript: string | null };
+const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
 
 export function useOfflineCopies() {
   const viewer = useViewer();
   const userId = viewer.user?.id ?? null;
   return useQuery({
     queryKey: [...OFFLINE_QUERY_KEY, userId],
-    queryFn: () => listOfflineCopies(userId!),
+    queryFn: () => (userId ? listOfflineCopies(userId) : []),
     enabled: Boolean(userId) && typeof indexedDB !== 'undefined',
     networkMode: 'always',
   });
@@ -54,7 +53,7 @@ export function useDownloads() {
   const userId = viewer.user?.id ?? null;
   const client = useQueryClient();
   const copies = useOfflineCopies();
-  const [progress, setProgress] = useState<Record<string, number>>({});
+  const [progress, setProgress] = useState<Partial<Record<string, number>>>({});
   const key = [...OFFLINE_QUERY_KEY, userId];
 
   const download = useMutation({

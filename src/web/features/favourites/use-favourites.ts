@@ -5,13 +5,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import type { Favourite, FavouritesResponse } from '#shared/contracts/practice.ts';
+import type { Favourite, FavouritesResponse } from '#shared/contracts/favourites.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { listOfflineCopies } from '#web/features/downloads/offline-store.ts';
 
-export const FAVOURITES_QUERY_KEY = ['favourites'] as const;
+const FAVOURITES_QUERY_KEY = ['favourites'] as const;
 const M = MESSAGES.favourites;
 
 export function useFavourites() {

@@ -70,7 +70,7 @@ export function HomePage() {
         <p className="mt-2 max-w-2xl text-stone-600 dark:text-stone-300">Choose where you would like to begin. Every path is gentle, and you can change direction at any time.</p>
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {HOME_TILES.map((tile) => {
-            const style = TILE_STYLE[tile.slug] ?? TILE_STYLE.all!;
+            const style = TILE_STYLE[tile.slug] ?? TILE_STYLE.all;
             const Icon = style.icon;
             return (
               <li key={tile.slug}>

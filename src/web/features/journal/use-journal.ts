@@ -6,64 +6,60 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { JOURNAL, JOURNAL_MESSAGES as M, readEntries, type JournalEntry } from '#shared/journal.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
+
+/** One id, so the repair running twice (React's development double effects) still shows one toast. */
+const RECOVERED_TOAST_ID = 'journal-recovered';
 
 function persist(entries: JournalEntry[]): boolean {
-  try {
-    localStorage.setItem(JOURNAL.storageKey, JSON.stringify(entries));
-    return true;
-  } catch {
-    toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked. Export your entries to keep a copy.' });
-    return false;
-  }
+  if (writeStored(JOURNAL.storageKey, JSON.stringify(entries))) return true;
+  toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked. Export your entries to keep a copy.' });
+  return false;
+}
+
+/** What this device holds, read once: storage is synchronous, so the first render already has it. */
+function loadJournal() {
+  const raw = readStored(JOURNAL.storageKey);
+  return { raw, ...readEntries(raw) };
 }
 
 export function useJournal() {
-  const [entries, setEntries] = useState<JournalEntry[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const entriesRef = useRef(entries);
-  entriesRef.current = entries;
+  const [stored] = useState(loadJournal);
+  const [entries, setEntries] = useState(stored.entries);
+  // The last list written: every change goes through `commit`, so two saves before React renders
+  // again still build on each other.
+  const latest = useRef(entries);
 
   useEffect(() => {
-    let raw: string | null = null;
-    try {
-      raw = localStorage.getItem(JOURNAL.storageKey);
-    } catch {
-      raw = null;
-    }
-    const result = readEntries(raw);
-    if (result.damaged && raw !== null) {
-      try {
-        // Keep the first damaged copy: a later damage must not overwrite what could still be rescued.
-        if (localStorage.getItem(JOURNAL.backupKey) === null) localStorage.setItem(JOURNAL.backupKey, raw);
-      } catch {
-        /* no room for a backup; the recovered entries are still shown */
-      }
-      persist(result.entries);
-      toast.warning(M.recoveredTitle, { description: M.recoveredBody(result.entries.length, result.lost), duration: 10_000 });
-    }
-    setEntries(result.entries);
-    setLoaded(true);
+    if (!stored.damaged || stored.raw === null) return;
+    // Keep the first damaged copy: a later damage must not overwrite what could still be rescued.
+    // Without room for a backup the recovered entries are still shown.
+    if (readStored(JOURNAL.backupKey) === null) writeStored(JOURNAL.backupKey, stored.raw);
+    persist(stored.entries);
+    toast.warning(M.recoveredTitle, { id: RECOVERED_TOAST_ID, description: M.recoveredBody(stored.entries.length, stored.lost), duration: 10_000 });
+  }, [stored]);
+
+  /** Stores the list and shows it; false when the device refused to store it. */
+  const commit = useCallback((next: JournalEntry[]): boolean => {
+    if (!persist(next)) return false;
+    latest.current = next;
+    setEntries(next);
+    return true;
   }, []);
 
   /** Prepends and stores; false when the device refused to store it (the form keeps its text). */
-  const add = useCallback((entry: JournalEntry): boolean => {
-    // Ids are timestamps (spec); two saves in the same millisecond must still be two entries.
-    let id = Number(entry.id);
-    while (entriesRef.current.some((e) => e.id === String(id))) id += 1;
-    const next = [{ ...entry, id: String(id) }, ...entriesRef.current];
-    const saved = persist(next);
-    if (saved) setEntries(next);
-    return saved;
-  }, []);
+  const add = useCallback(
+    (entry: JournalEntry): boolean => {
+      // Ids are timestamps (spec); two saves in the same millisecond must still be two entries.
+      let id = Number(entry.id);
+      while (latest.current.some((e) => e.id === String(id))) id += 1;
+      return commit([{ ...entry, id: String(id) }, ...latest.current]);
+    },
+    [commit],
+  );
 
-  const remove = useCallback((id: string) => {
-    const next = entriesRef.current.filter((e) => e.id !== id);
-    if (persist(next)) setEntries(next);
-  }, []);
+  const remove = useCallback((id: string) => void commit(latest.current.filter((e) => e.id !== id)), [commit]);
+  const removeAll = useCallback(() => void commit([]), [commit]);
 
-  const removeAll = useCallback(() => {
-    if (persist([])) setEntries([]);
-  }, []);
-
-  return { entries, loaded, add, remove, removeAll };
+  return { entries, add, remove, removeAll };
 }

@@ -16,15 +16,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
   const location = useLocation();
+  // The menu is open on the page where it was opened: navigating anywhere closes it, with no effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
+  const menuId = useId();
   const viewer = useViewer();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -84,7 +85,7 @@ export function SiteHeader() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
         >
           {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>

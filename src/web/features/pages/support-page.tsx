@@ -1,7 +1,8 @@
-import { ChevronDown, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, TRIAL_DAYS } from '#shared/constants.ts';
+import { Accordion, AccordionItem } from '#web/components/ui/accordion.tsx';
 import { NoteCard, PolicySection, StaticPage } from '#web/features/pages/static-page.tsx';
 
 const FAQ: Array<{ q: string; a: ReactNode }> = [
@@ -72,17 +73,13 @@ export function SupportPage() {
       </NoteCard>
 
       <PolicySection id="faq" title="Frequently asked questions">
-        <div className="grid gap-3">
+        <Accordion>
           {FAQ.map((item) => (
-            <details key={item.q} className="group rounded-2xl bg-white ring-1 ring-stone-200 open:shadow-sm dark:bg-stone-900 dark:ring-stone-800">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 font-medium text-stone-900 dark:text-stone-50 [&::-webkit-details-marker]:hidden">
-                {item.q}
-                <ChevronDown className="size-5 shrink-0 text-stone-500 transition group-open:rotate-180" aria-hidden />
-              </summary>
-              <div className="px-5 pb-4">{item.a}</div>
-            </details>
+            <AccordionItem key={item.q} title={item.q}>
+              {item.a}
+            </AccordionItem>
           ))}
-        </div>
+        </Accordion>
       </PolicySection>
 
       <PolicySection id="policies" title="Policies">

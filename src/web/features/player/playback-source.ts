@@ -2,6 +2,7 @@
  * Where a play's audio comes from: a signed streaming URL from the entitlement endpoint, or an
  * offline copy on this device (downloads). The server decides entitlement on every URL.
  */
+import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { OfflineCopyError, openOfflineCopy } from '#web/features/downloads/offline-store.ts';
 
@@ -14,8 +15,6 @@ export type PlaybackSource = {
   /** Frees an object URL made for a local copy. */
   release?: () => void;
 };
-
-type PlaybackResponse = { url: string; expiresAt: string; mimeType: string; transcript: string | null };
 
 export async function streamingSource(meditationId: string, signal?: AbortSignal): Promise<PlaybackSource> {
   const response = await api<PlaybackResponse>(`/api/meditations/${meditationId}/playback`, { signal });

@@ -2,7 +2,7 @@
 import { LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward } from 'lucide-react';
 import { AUDIO } from '#shared/constants.ts';
 import { formatTime } from '#web/features/player/format-time.ts';
-import { usePlayer } from '#web/features/player/player-context.tsx';
+import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
 import { neighbours, progressPercent } from '#web/features/player/player-machine.ts';
 
 const round = 'inline-flex items-center justify-center rounded-full transition-colors disabled:opacity-40';
@@ -32,10 +32,11 @@ export function PlayPauseButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
 
 export function SeekSlider({ compact = false }: { compact?: boolean }) {
   const player = usePlayer();
-  const percent = progressPercent(player);
+  const { currentTime, duration } = usePlayerProgress();
+  const percent = progressPercent({ currentTime, duration });
   return (
     <div className={compact ? 'flex items-center gap-3 text-xs' : 'grid gap-2 text-sm'}>
-      {compact ? <span data-testid="player-current-time" className="tabular-nums">{formatTime(player.currentTime)}</span> : null}
+      {compact ? <span data-testid="player-current-time" className="tabular-nums">{formatTime(currentTime)}</span> : null}
       <input
         type="range"
         min={0}
@@ -44,18 +45,18 @@ export function SeekSlider({ compact = false }: { compact?: boolean }) {
         value={percent}
         onChange={(e) => player.seekToPercent(Number(e.target.value))}
         aria-label="Seek"
-        aria-valuetext={`${formatTime(player.currentTime)} of ${formatTime(player.duration)}`}
+        aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
         className={`w-full flex-1 accent-teal-700 dark:accent-teal-300 ${compact ? 'h-1' : 'h-2'}`}
       />
       {compact ? (
-        <span className="tabular-nums">{formatTime(player.duration)}</span>
+        <span className="tabular-nums">{formatTime(duration)}</span>
       ) : (
         <div className="flex justify-between tabular-nums text-stone-500 dark:text-stone-400">
-          <span data-testid="sheet-current-time">{formatTime(player.currentTime)}</span>
+          <span data-testid="sheet-current-time">{formatTime(currentTime)}</span>
           <span data-testid="player-percent" aria-label={`${Math.round(percent)} percent played`}>
             {Math.round(percent)}%
           </span>
-          <span data-testid="player-duration">{formatTime(player.duration)}</span>
+          <span data-testid="player-duration">{formatTime(duration)}</span>
         </div>
       )}
     </div>

@@ -6,7 +6,7 @@
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { AUDIO } from '#shared/constants.ts';
 
-export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
+type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
 
 export type PlayerState = {
   current: MeditationCard | null;
@@ -122,8 +122,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
 
 /** Previous and next in the category's list; each only when it exists (spec). */
 export function neighbours(state: Pick<PlayerState, 'current' | 'queue'>): { previous: MeditationCard | null; next: MeditationCard | null } {
-  if (!state.current) return { previous: null, next: null };
-  const index = state.queue.findIndex((m) => m.id === state.current!.id);
+  const { current } = state;
+  if (!current) return { previous: null, next: null };
+  const index = state.queue.findIndex((m) => m.id === current.id);
   if (index < 0) return { previous: null, next: null };
   return { previous: state.queue[index - 1] ?? null, next: state.queue[index + 1] ?? null };
 }

@@ -15,7 +15,12 @@ export function PlayerSheet() {
   const player = usePlayer();
   const [showTranscript, setShowTranscript] = useState(false);
   const current = player.current;
-  useEffect(() => setShowTranscript(false), [current?.id]);
+  // A new track starts with its transcript closed (adjusted while rendering, not in an effect).
+  const [transcriptTrack, setTranscriptTrack] = useState(current?.id);
+  if (transcriptTrack !== current?.id) {
+    setTranscriptTrack(current?.id);
+    setShowTranscript(false);
+  }
   if (!current) return null;
 
   return (
@@ -81,6 +86,7 @@ export function PlayerSheet() {
             </div>
 
             {player.transcript && showTranscript ? (
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a long transcript must be reachable by keyboard so it can be scrolled and read there
               <section id="player-transcript" aria-label="Transcript" tabIndex={0} className="mx-auto mt-8 w-full max-w-xl rounded-2xl bg-white/80 p-5 leading-relaxed text-stone-700 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-800">
                 {player.transcript.split(/\n{2,}/).map((paragraph, i) => (
                   <p key={i} className="mt-3 first:mt-0 whitespace-pre-line">
@@ -133,20 +139,24 @@ function SpeedSelect() {
 function SleepTimerSelect() {
   const player = usePlayer();
   const id = useId();
-  const [, tick] = useState(0);
+  // The clock the countdown reads: set when a timer is chosen, then every 15 s while one runs.
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!player.sleepAt) return;
-    const timer = setInterval(() => tick((n) => n + 1), 15_000);
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, [player.sleepAt]);
-  const remaining = player.sleepAt ? Math.max(1, Math.ceil((player.sleepAt - Date.now()) / 60_000)) : null;
+  const remaining = player.sleepAt ? Math.max(1, Math.ceil((player.sleepAt - now) / 60_000)) : null;
   return (
     <div className="flex items-center gap-2">
       <Moon className="size-4 text-stone-500" aria-hidden />
       <label htmlFor={id} className="sr-only">
         Sleep timer
       </label>
-      <select id={id} className={selectClass} value={player.sleepAt ? 'on' : 'off'} onChange={(e) => player.setSleepTimer(e.target.value === 'off' ? null : Number(e.target.value))}>
+      <select id={id} className={selectClass} value={player.sleepAt ? 'on' : 'off'} onChange={(e) => {
+          setNow(Date.now());
+          player.setSleepTimer(e.target.value === 'off' ? null : Number(e.target.value));
+        }}>
         <option value="off">Sleep timer off</option>
         {remaining ? (
           <option value="on" disabled>

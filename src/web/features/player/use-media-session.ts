@@ -2,53 +2,76 @@
  * Lock-screen, headset and OS media controls through the Media Session API, where the browser
  * has it. Everything is optional: browsers without it simply skip this.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { AUDIO } from '#shared/constants.ts';
-import type { PlayerApi } from '#web/features/player/player-context.tsx';
+import type { PlayerActions } from '#web/features/player/player-actions.ts';
 import { neighbours } from '#web/features/player/player-machine.ts';
+import type { PlayerStore } from '#web/features/player/player-store.ts';
 
 const ARTWORK = [
   { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
 ];
 
-export function useMediaSession(player: PlayerApi): void {
-  const latest = useRef(player);
-  latest.current = player;
-  const session = typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
-  const { previous, next } = neighbours(player);
+const mediaSession = (): MediaSession | null => (typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null);
+
+export function useMediaSession(store: PlayerStore, actions: PlayerActions): void {
+  const { current, status, queue } = useSyncExternalStore(store.subscribe, store.getView);
+  const { previous, next } = neighbours({ current, queue });
+  const hasPrevious = previous !== null;
+  const hasNext = next !== null;
 
   useEffect(() => {
+    const session = mediaSession();
     if (!session) return;
-    const track = player.current;
-    session.metadata = track && typeof MediaMetadata !== 'undefined' ? new MediaMetadata({ title: track.title, artist: 'Harbour Mind', album: track.category, artwork: ARTWORK }) : null;
-  }, [session, player.current]);
+    session.metadata = current && typeof MediaMetadata !== 'undefined' ? new MediaMetadata({ title: current.title, artist: 'Harbour Mind', album: current.category, artwork: ARTWORK }) : null;
+  }, [current]);
 
   useEffect(() => {
+    const session = mediaSession();
     if (!session) return;
-    session.playbackState = player.status === 'playing' ? 'playing' : player.current ? 'paused' : 'none';
-  }, [session, player.status, player.current]);
+    session.playbackState = status === 'playing' ? 'playing' : current ? 'paused' : 'none';
+  }, [status, current]);
+
+  // The position follows the store directly: a subscription, not a render per `timeupdate`.
+  useEffect(() => {
+    const session = mediaSession();
+    if (!session) return;
+    let last = '';
+    const update = () => {
+      const { current: track, currentTime, duration, rate } = store.getState();
+      if (!track || !(duration > 0)) return;
+      const key = `${track.id}|${String(currentTime)}|${String(duration)}|${String(rate)}`;
+      if (key === last) return;
+      last = key;
+      try {
+        session.setPositionState({ duration, position: Math.min(currentTime, duration), playbackRate: rate });
+      } catch {
+        /* some browsers reject position updates while metadata loads */
+      }
+    };
+    update();
+    return store.subscribe(update);
+  }, [store]);
 
   useEffect(() => {
-    if (!session || !player.current || !(player.duration > 0)) return;
-    try {
-      session.setPositionState({ duration: player.duration, position: Math.min(player.currentTime, player.duration), playbackRate: player.rate });
-    } catch {
-      /* some browsers reject position updates while metadata loads */
-    }
-  }, [session, player.current, player.currentTime, player.duration, player.rate]);
-
-  useEffect(() => {
+    const session = mediaSession();
     if (!session) return;
     const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
-      ['play', () => latest.current.status !== 'playing' && latest.current.toggle()],
-      ['pause', () => latest.current.status === 'playing' && latest.current.toggle()],
-      ['stop', () => latest.current.close()],
-      ['seekbackward', (d) => latest.current.seekBy(-(d.seekOffset ?? AUDIO.seekStepSeconds))],
-      ['seekforward', (d) => latest.current.seekBy(d.seekOffset ?? AUDIO.seekStepSeconds)],
-      ['seekto', (d) => d.seekTime != null && latest.current.duration > 0 && latest.current.seekToPercent((d.seekTime / latest.current.duration) * 100)],
-      ['previoustrack', previous ? () => latest.current.previous() : null],
-      ['nexttrack', next ? () => latest.current.next() : null],
+      ['play', () => store.getState().status !== 'playing' && actions.toggle()],
+      ['pause', () => store.getState().status === 'playing' && actions.toggle()],
+      ['stop', () => actions.close()],
+      ['seekbackward', (d) => actions.seekBy(-(d.seekOffset ?? AUDIO.seekStepSeconds))],
+      ['seekforward', (d) => actions.seekBy(d.seekOffset ?? AUDIO.seekStepSeconds)],
+      [
+        'seekto',
+        (d) => {
+          const { duration } = store.getState();
+          if (d.seekTime != null && duration > 0) actions.seekToPercent((d.seekTime / duration) * 100);
+        },
+      ],
+      ['previoustrack', hasPrevious ? () => actions.previous() : null],
+      ['nexttrack', hasNext ? () => actions.next() : null],
     ];
     for (const [action, handler] of handlers) {
       try {
@@ -62,9 +85,9 @@ export function useMediaSession(player: PlayerApi): void {
         try {
           session.setActionHandler(action, null);
         } catch {
-          /* ignore */
+          /* action not supported by this browser */
         }
       }
     };
-  }, [session, Boolean(previous), Boolean(next)]);
+  }, [store, actions, hasPrevious, hasNext]);
 }

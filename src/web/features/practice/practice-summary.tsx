@@ -11,7 +11,7 @@ import { usePractice, useStreakPreference } from '#web/features/practice/use-pra
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-export function encouragement(practice: PracticeResponse): string {
+function encouragement(practice: PracticeResponse): string {
   if (practice.totalSessions === 0) return 'Your practice starts whenever you are ready. Even one breath counts.';
   const thisWeek = practice.week.reduce((sum, day) => sum + day.sessions, 0);
   if (thisWeek === 0) return 'Welcome back. There is no catching up to do: just begin again, gently.';

@@ -18,13 +18,13 @@ describe('pending session queue', () => {
   it('keeps everything while offline and sends it all, in order, once back', async () => {
     enqueueSession(session('a'));
     enqueueSession(session('b'));
-    const offline = async (): Promise<SendResult> => 'retry';
+    const offline = (): Promise<SendResult> => Promise.resolve('retry');
     expect(await flushSessions('u1', offline)).toBe(0);
     expect(readQueue()).toHaveLength(2);
     const sent: string[] = [];
-    const online = async (body: RecordSessionBody): Promise<SendResult> => {
+    const online = (body: RecordSessionBody): Promise<SendResult> => {
       sent.push(body.id);
-      return 'sent';
+      return Promise.resolve('sent');
     };
     expect(await flushSessions('u1', online)).toBe(2);
     expect(sent).toEqual(['a', 'b']);
@@ -34,7 +34,7 @@ describe('pending session queue', () => {
   it('drops a session the server refuses for good, and keeps going', async () => {
     enqueueSession(session('a'));
     enqueueSession(session('b'));
-    expect(await flushSessions('u1', async (b) => (b.id === 'a' ? 'rejected' : 'sent'))).toBe(1);
+    expect(await flushSessions('u1', (b) => Promise.resolve(b.id === 'a' ? 'rejected' : 'sent'))).toBe(1);
     expect(readQueue()).toEqual([]);
   });
 
@@ -42,7 +42,10 @@ describe('pending session queue', () => {
     enqueueSession(session('a', 'u1'));
     enqueueSession(session('b', 'u2'));
     const bodies: RecordSessionBody[] = [];
-    await flushSessions('u2', async (b) => (bodies.push(b), 'sent'));
+    await flushSessions('u2', (b) => {
+      bodies.push(b);
+      return Promise.resolve('sent');
+    });
     expect(bodies).toEqual([{ id: 'b', meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z' }]);
     expect(readQueue().map((s) => s.id)).toEqual(['a']);
   });

@@ -1,12 +1,12 @@
 /** The practice summary for the account page, and sending completed sessions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
+import type { PracticePreferencesResponse, PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import type { SendResult } from '#web/features/practice/session-queue.ts';
 
 export const PRACTICE_QUERY_KEY = ['practice'] as const;
 
-export function userTimezone(): string {
+function userTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
@@ -21,7 +21,7 @@ export function usePractice(enabled: boolean) {
 export function useStreakPreference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (showStreaks: boolean) => api<{ showStreaks: boolean }>('/api/practice/preferences', { method: 'PUT', body: { showStreaks } }),
+    mutationFn: (showStreaks: boolean) => api<PracticePreferencesResponse>('/api/practice/preferences', { method: 'PUT', body: { showStreaks } }),
     onSuccess: () => client.invalidateQueries({ queryKey: PRACTICE_QUERY_KEY }),
   });
 }

@@ -3,103 +3,32 @@
  * save today's progress (on this device). Browsing and ticking need no account; saving does.
  */
 import { Check, Clock, Lock, Plus, X } from 'lucide-react';
-import { Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { localDay } from '#shared/journal.ts';
-import { DEFAULT_TEMPLATE, emptyProgress, msUntilNextMidnight, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, totalMinutes, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
+import { totalMinutes, type Activity, type RoutineKind } from '#shared/routines.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
-
-function load(kind: RoutineKind): StoredRoutine {
-  const today = localDay(new Date());
-  try {
-    return readRoutine(kind, localStorage.getItem(ROUTINE_COPY[kind].storageKey), today);
-  } catch {
-    return emptyProgress(kind, today);
-  }
-}
-
-/** Spec: progress resets at the next local midnight, and every day after. */
-function useMidnightReset(onMidnight: () => void) {
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const arm = () => {
-      timer = setTimeout(() => {
-        onMidnight();
-        arm();
-      }, msUntilNextMidnight(new Date()) + 500);
-    };
-    arm();
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
+import { useRoutine, type RoutineTab } from '#web/features/routines/use-routine.ts';
 
 export function RoutinePage({ kind }: { kind: RoutineKind }) {
-  const copy = ROUTINE_COPY[kind];
-  const templates = ROUTINE_TEMPLATES[kind];
-  const [state, setState] = useState<StoredRoutine>(() => load(kind));
-  const [tab, setTab] = useState<'templates' | 'custom'>('templates');
-  const [selected, setSelected] = useState(DEFAULT_TEMPLATE);
-  useEffect(() => {
-    document.title = `${copy.title} · Harbour Mind`;
-    setState(load(kind));
-    setSelected(DEFAULT_TEMPLATE);
-    setTab('templates');
-  }, [kind, copy.title]);
-  useMidnightReset(() => {
-    const fresh = emptyProgress(kind, localDay(new Date()));
-    setState(fresh);
-    try {
-      localStorage.removeItem(copy.storageKey);
-    } catch {
-      /* nothing stored */
-    }
-  });
-
-  const template = templates.find((t) => t.id === selected) ?? templates[0]!;
-  const checks = state.progress[template.id] ?? template.activities.map(() => false);
-  const toggleTemplate = (i: number) => setState((s) => ({ ...s, progress: { ...s.progress, [template.id]: checks.map((c, j) => (j === i ? !c : c)) } }));
-  const setCustom = (custom: Activity[]) => setState((s) => ({ ...s, custom }));
-
-  const save = () => {
-    const today = localDay(new Date());
-    try {
-      localStorage.setItem(copy.storageKey, JSON.stringify({ ...state, date: today }));
-      toast.success(copy.savedTitle, { description: copy.savedBody });
-    } catch {
-      toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked.' });
-    }
-  };
-
-  const customise = () => {
-    const extra = template.activities.filter((a) => !/meditation/i.test(a.title)).map((a, i) => ({ id: `from-${template.id}-${i}`, title: a.title, duration: a.duration }));
-    setCustom([state.custom[0]!, ...extra]);
-    setTab('custom');
-  };
+  const { copy, templates, template, checks, custom, tab, setTab, selectTemplate, toggleTemplate, setCustom, customise, save } = useRoutine(kind);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{copy.title}</h1>
       <p className="mt-3 text-lg text-stone-600 dark:text-stone-300">{copy.hint}</p>
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as 'templates' | 'custom')} className="mt-8">
-        <Tabs.List aria-label="Routine" className="flex gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
+      <Tabs value={tab} onValueChange={(v) => setTab(v as RoutineTab)} className="mt-8">
+        <TabsList aria-label="Routine">
           {[
             ['templates', 'Choose a Template'],
             ['custom', 'Create Custom Routine'],
           ].map(([value, label]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value!}
-              className="h-10 flex-1 rounded-full text-sm font-medium text-stone-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm dark:text-stone-300 dark:data-[state=active]:bg-stone-950 dark:data-[state=active]:text-stone-50"
-            >
+            <TabsTrigger key={value} value={value}>
               {label}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
 
-        <Tabs.Content value="templates" className="mt-6">
+        <TabsContent value="templates" className="mt-6">
           <ul className="grid gap-4 sm:grid-cols-2" aria-label="Templates">
             {templates.map((t) => {
               const on = t.id === template.id;
@@ -108,7 +37,7 @@ export function RoutinePage({ kind }: { kind: RoutineKind }) {
                   <button
                     type="button"
                     aria-pressed={on}
-                    onClick={() => setSelected(t.id)}
+                    onClick={() => selectTemplate(t.id)}
                     className={`h-full w-full rounded-3xl p-5 text-left ring-1 transition ${on ? 'bg-teal-50 ring-2 ring-teal-600 dark:bg-teal-950 dark:ring-teal-300' : 'bg-white ring-stone-200 hover:bg-stone-50 dark:bg-stone-900 dark:ring-stone-800'}`}
                   >
                     <span className="block font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">{t.title}</span>
@@ -147,12 +76,12 @@ export function RoutinePage({ kind }: { kind: RoutineKind }) {
               <SaveControl onSave={save} />
             </div>
           </section>
-        </Tabs.Content>
+        </TabsContent>
 
-        <Tabs.Content value="custom" className="mt-6">
-          <CustomRoutine kind={kind} rows={state.custom} onChange={setCustom} onSave={save} />
-        </Tabs.Content>
-      </Tabs.Root>
+        <TabsContent value="custom" className="mt-6">
+          <CustomRoutine kind={kind} rows={custom} onChange={setCustom} onSave={save} />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

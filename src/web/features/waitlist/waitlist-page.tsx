@@ -3,9 +3,9 @@
  * early users can expect. The server validates again and decides duplicates and limits.
  */
 import { Link as LinkIcon, Share2, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { isAbsoluteHttpUrl, shareLinks, validateWaitlist, WAITLIST, WAITLIST_MESSAGES as W, type WaitlistErrors } from '#shared/admin.ts';
+import { isAbsoluteHttpUrl, shareLinks, validateWaitlist, WAITLIST, WAITLIST_MESSAGES as W, type WaitlistErrors } from '#shared/waitlist.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
@@ -61,7 +61,7 @@ function WaitlistForm() {
   const inFlight = useRef(false);
   const reasonId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
     if (website.trim()) return void toast.error(W.honeypotTitle, { description: W.honeypotBody });
@@ -89,7 +89,7 @@ function WaitlistForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="waitlist-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="waitlist-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
       <h2 id="waitlist-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
         Reserve your place
       </h2>
@@ -164,7 +164,11 @@ function ShareBox() {
           placeholder="https://"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), setUrl())}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            setUrl();
+          }}
           className="h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-sm dark:border-stone-700 dark:bg-stone-950"
         />
         <Button size="sm" variant="secondary" onClick={setUrl}>

@@ -1,6 +1,7 @@
 /**
- * Starts the built app as its own process (exactly as `npm start` runs it, on a fresh DATA_DIR
- * with the demo catalogue) and stops it after the tests.
+ * Starts the app as its own process (exactly as `npm start` runs it, on a fresh DATA_DIR with the
+ * demo catalogue) and stops it after the tests: the e2e journeys, the crash test and the cluster
+ * test all run the real server this way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,11 @@ import { join } from 'node:path';
 
 export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void>; /** SIGKILL, as a crash would. */ kill(): Promise<void> };
 
-async function freePort(): Promise<number> {
+/** The AUTH_SECRET a PostgreSQL run gets (production requires one with DATABASE_URL); a CLI on that database must use it too. */
+export const SHARED_AUTH_SECRET = 'e2e-shared-auth-secret-0123456789abcdef';
+
+/** A loopback port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -20,6 +25,30 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Polls `ready` until it answers true, for a child process that is starting; fails at once when the
+ * process exits, and after `timeoutMs` with `describe()` (its output) in the message. Not
+ * vi.waitFor: scripts/screenshots.ts starts the server outside vitest.
+ */
+export async function waitUntilReady(child: ChildProcess, ready: () => Promise<boolean>, { timeoutMs, intervalMs, name, describe }: { timeoutMs: number; intervalMs: number; name: string; describe: () => string }): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${describe()}`);
+    if (await ready().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${name} did not start in time:\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Collects a child's stdout and stderr as text. */
+export function captureOutput(child: ChildProcess): () => string {
+  let output = '';
+  const append = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return () => output;
 }
 
 /** Runs an operator command (`npm run cli -- …`) against a DATA_DIR, before or between server runs. */
@@ -38,7 +67,6 @@ export function makeDataDir(): string {
 
 export async function startServer(env: Record<string, string> = {}, { dataDir = makeDataDir(), keepData = false }: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
-  let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // Production config must name its billing mode: the journeys use the sandbox checkout. A PostgreSQL
     // run needs the shared AUTH_SECRET that production requires with DATABASE_URL.
@@ -51,33 +79,21 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
-      ...(env.DATABASE_URL ? { AUTH_SECRET: 'e2e-shared-auth-secret-0123456789abcdef' } : {}),
+      ...(env.DATABASE_URL ? { AUTH_SECRET: SHARED_AUTH_SECRET } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const logs = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok && output.includes('listening')) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`Server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // Health answers once the app is built; "listening" in the log once it accepts connections for real.
+  await waitUntilReady(child, async () => (await fetch(`${url}/api/health`)).ok && logs().includes('listening'), { timeoutMs: 90_000, intervalMs: 200, name: 'Server', describe: logs });
 
   return {
     url,
     port,
     dataDir,
-    logs: () => output,
+    logs,
     kill() {
       child.kill('SIGKILL');
       return new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));

@@ -10,8 +10,8 @@ import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client
 import { isCatalogueEmpty, seedDemoCatalogue } from '#server/db/seed.ts';
 import { sweepUploads } from '#server/features/admin/meditation-upload.service.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
-import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
-import { createS3Client, createS3MediaStorage } from '#server/s3-media-storage.ts';
+import { createLocalMediaStorage, type MediaStorage } from '#server/features/media/media-storage.ts';
+import { createS3Client, createS3MediaStorage } from '#server/features/media/s3-media-storage.ts';
 
 /** Files the server and the CLI create are theirs alone (the PGlite WAL holds live session tokens). */
 export const PRIVATE_UMASK = 0o077;

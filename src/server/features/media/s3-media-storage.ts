@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertSafeKey, type MediaStorage } from '#server/media-storage.ts';
+import { assertSafeKey, type MediaStorage } from '#server/features/media/media-storage.ts';
 
 export type S3Settings = { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
 
@@ -26,7 +26,7 @@ export function createS3Client(settings: S3Settings): S3Client {
 const CHECK_TIMEOUT_MS = 3000;
 
 const isNotFound = (error: unknown) => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null | undefined;
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
@@ -45,7 +45,7 @@ export function createS3MediaStorage(client: S3Client, bucket: string, prefix = 
     async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-        return { size: Number(head.ContentLength ?? 0), path: `s3://${bucket}/${objectKey(key)}` };
+        return { size: head.ContentLength ?? 0, path: `s3://${bucket}/${objectKey(key)}` };
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;
@@ -61,7 +61,7 @@ export function createS3MediaStorage(client: S3Client, bucket: string, prefix = 
           body.on('error', (error) => out.destroy(error));
           body.pipe(out);
         })
-        .catch((error: Error) => out.destroy(error));
+        .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
       return out;
     },
     async remove(key) {
@@ -74,7 +74,7 @@ export function createS3MediaStorage(client: S3Client, bucket: string, prefix = 
         const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
         for (const item of page.Contents ?? []) {
           if (!item.Key) continue;
-          out.push({ key: item.Key.slice(prefix.length), size: Number(item.Size ?? 0), modifiedAt: item.LastModified ?? new Date(0) });
+          out.push({ key: item.Key.slice(prefix.length), size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) });
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

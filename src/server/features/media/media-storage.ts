@@ -8,7 +8,7 @@ import { chmod, copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/pr
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
-export type StoredObject = { size: number; path: string };
+type StoredObject = { size: number; path: string };
 
 export type MediaStorage = {
   /** Copies a local file into the bucket under `key`. */

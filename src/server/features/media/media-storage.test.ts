@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRole } from '#server/features/roles/roles.service.ts';
-import { createLocalMediaStorage, type MediaStorage } from '#server/media-storage.ts';
-import { createS3Client, createS3MediaStorage } from '#server/s3-media-storage.ts';
+import { assignRole } from '#server/features/admin/roles.service.ts';
+import { createLocalMediaStorage, type MediaStorage } from '#server/features/media/media-storage.ts';
+import { createS3Client, createS3MediaStorage } from '#server/features/media/s3-media-storage.ts';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -85,7 +85,7 @@ describe('uploads with S3_BUCKET set', () => {
     const { meditation } = (await created.json()) as { meditation: { id: string } };
     const keys = [...s3.objects.keys()].filter((k) => k.startsWith('meditations/'));
     expect(keys).toHaveLength(1);
-    expect(s3.objects.get(keys[0]!)!.body.equals(BYTES)).toBe(true);
+    expect(s3.objects.get(keys[0])!.body.equals(BYTES)).toBe(true);
 
     const { url } = (await (await fetch(`${base}/api/meditations/${meditation.id}/playback`, { headers: { cookie } })).json()) as { url: string };
     const partial = await fetch(`${base}${url}`, { headers: { range: 'bytes=0-99' } });

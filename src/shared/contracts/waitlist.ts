@@ -1,0 +1,27 @@
+/** Waitlist API contracts: the public sign-up and the admin views of the list (admin document §5). */
+import { z } from 'zod';
+
+/**
+ * Lengths are capped generously here; the spec's own rules and messages (validateWaitlist) run in the
+ * service, so a short name still gets 'Name must be 2-100 characters…' rather than a schema message.
+ */
+export const joinWaitlistBody = z.object({
+  name: z.string().max(1000).default(''),
+  email: z.string().max(1000).default(''),
+  reason: z.string().max(5000).nullish(),
+  /** The honeypot: people never see it, bots fill it. */
+  website: z.string().max(1000).nullish(),
+});
+export type JoinWaitlistBody = z.infer<typeof joinWaitlistBody>;
+export const joinWaitlistResponse = z.object({ id: z.string(), createdAt: z.iso.datetime() });
+
+const waitlistEntrySchema = z.object({ id: z.string(), name: z.string(), email: z.string(), reason: z.string().nullable(), createdAt: z.iso.datetime() });
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+export const waitlistEntriesResponse = z.object({ entries: z.array(waitlistEntrySchema) });
+export type WaitlistEntriesResponse = z.infer<typeof waitlistEntriesResponse>;
+
+/** The CSV export takes no options (unknown query keys are dropped). */
+export const waitlistExportQuery = z.object({});
+
+export const clearWaitlistResponse = z.object({ deleted: z.number() });
+export const waitlistTestDataResponse = z.object({ inserted: z.number() });

@@ -1,0 +1,5 @@
+/** Who may do what: the roles behind the database column, the server's checks and the admin form. */
+
+/** Every role (spec: user_roles): the one list behind the database column, the server's checks and the form. */
+export const ROLE_OPTIONS = ['user', 'admin', 'editor'] as const;
+export type Role = (typeof ROLE_OPTIONS)[number];

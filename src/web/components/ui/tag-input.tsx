@@ -1,0 +1,59 @@
+/**
+ * A list of short labels typed one at a time: Enter or Add puts the draft in (through `add`, which
+ * decides trimming, duplicates and limits), each chip has its own Remove button.
+ */
+import { Plus, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+
+type Props = {
+  label: string;
+  tags: readonly string[];
+  onChange: (tags: string[]) => void;
+  /** The list after adding `draft` (unchanged when the draft is refused). */
+  add: (tags: readonly string[], draft: string) => string[];
+};
+
+export function TagInput({ label, tags, onChange, add }: Props) {
+  const [draft, setDraft] = useState('');
+  const id = useId();
+  const commit = () => {
+    onChange(add(tags, draft));
+    setDraft('');
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            commit();
+          }}
+          className="h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-sm dark:border-stone-700 dark:bg-stone-950"
+        />
+        <Button size="sm" variant="outline" onClick={commit}>
+          <Plus className="size-4" aria-hidden /> Add
+        </Button>
+      </div>
+      {tags.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
+          {tags.map((t) => (
+            <li key={t} className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pl-3 pr-1 text-sm dark:bg-stone-800">
+              {t}
+              <button type="button" className="rounded-full p-1 hover:bg-stone-200 dark:hover:bg-stone-700" aria-label={`Remove tag ${t}`} onClick={() => onChange(tags.filter((x) => x !== t))}>
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all. */
+import { Download, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { entriesToMarkdown, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
+import { localDay } from '#shared/days.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { downloadText } from '#web/lib/download.ts';
+
+export function EntriesList({ entries, onDelete, onDeleteAll }: { entries: JournalEntry[]; onDelete: (id: string) => void; onDeleteAll: () => void }) {
+  const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
+  const stamp = localDay(new Date());
+  return (
+    <section aria-labelledby="entries-heading" className="mt-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="entries-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+          {M.entriesHeading}
+        </h2>
+        {entries.length ? (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.json`, 'application/json', JSON.stringify(entries, null, 2))}>
+              <Download className="size-4" aria-hidden /> Export JSON
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.md`, 'text/markdown', entriesToMarkdown(entries))}>
+              <Download className="size-4" aria-hidden /> Export Markdown
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirm('all')}>
+              <Trash2 className="size-4" aria-hidden /> Delete all
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {entries.length === 0 ? (
+        <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>
+      ) : (
+        <ul className="mt-4 grid gap-4" aria-label="Journal entries">
+          {entries.map((e) => (
+            <li key={e.id} className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800" data-testid="journal-entry">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="text-sm font-medium text-teal-800 dark:text-teal-200">
+                  {e.type === 'mindfulness' ? 'Mindfulness' : e.type.toUpperCase()} · {new Date(`${e.date}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })} · {e.timeOfDay}
+                </p>
+                <button type="button" onClick={() => setConfirm(e)} className="rounded-full p-2 text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={`Delete the ${e.type} entry from ${e.date}`}>
+                  <Trash2 className="size-4" aria-hidden />
+                </button>
+              </div>
+              <EntryBody entry={e} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm === 'all' ? 'Delete all entries?' : 'Delete this entry?'}
+        description={confirm === 'all' ? 'Every journal entry on this device will be deleted. Export them first if you want to keep a copy. This cannot be undone.' : 'This entry will be deleted from this device. This cannot be undone.'}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (confirm === 'all') {
+            onDeleteAll();
+            toast.success(M.deletedAllTitle);
+          } else if (confirm) {
+            onDelete(confirm.id);
+            toast.success(M.deletedTitle);
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+function Line({ label, text }: { label: string; text: string }) {
+  if (!text.trim()) return null;
+  return (
+    <div className="mt-3">
+      <dt className="text-sm font-medium text-stone-500">{label}</dt>
+      <dd className="whitespace-pre-line text-stone-800 dark:text-stone-100">{text}</dd>
+    </div>
+  );
+}
+
+function EntryBody({ entry: e }: { entry: JournalEntry }) {
+  if (e.type === 'mindfulness')
+    return (
+      <dl>
+        <Line label="Mood" text={`${e.content.mood} / 10`} />
+        <Line label="Gratitude" text={e.content.gratitude} />
+        <Line label="Intention" text={e.content.intention} />
+        <Line label="Mindful moments" text={e.content.mindfulMoments} />
+        <Line label="Challenges" text={e.content.challenges} />
+        <Line label="Reflection" text={e.content.reflection} />
+      </dl>
+    );
+  if (e.type === 'cbt')
+    return (
+      <dl>
+        <Line label="Thought" text={e.content.thoughtPatterns} />
+        <Line label="Thinking traps" text={e.content.cognitiveDistortions.map(labelOf).join(', ')} />
+        <Line label="Balanced thought" text={e.content.reframe} />
+      </dl>
+    );
+  return (
+    <dl>
+      <Line label="Situation" text={e.content.situation} />
+      <Line label="Emotions" text={`${e.content.emotions} (intensity ${e.content.intensity} / 10)`} />
+      <Line label="Thoughts" text={e.content.thoughts} />
+      <Line label="Skills" text={e.content.dbtSkills.map(labelOf).join(', ')} />
+      <Line label="Coping" text={e.content.copingSkills} />
+      <Line label="Reflection" text={e.content.reflection} />
+    </dl>
+  );
+}

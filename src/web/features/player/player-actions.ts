@@ -1,0 +1,71 @@
+/** What the listener can ask of the player (buttons, keys, the lock screen), as stable functions. */
+import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import type { AudioEngine } from '#web/features/player/audio-engine.ts';
+import { neighbours, percentToTime, skipTarget } from '#web/features/player/player-machine.ts';
+import type { PlayerStore } from '#web/features/player/player-store.ts';
+
+export type PlayerActions = {
+  /** Spec: choosing a track plays it; the same track while playing pauses, while paused resumes. */
+  choose: (meditation: MeditationCard, queue?: readonly MeditationCard[]) => void;
+  toggle: () => void;
+  seekToPercent: (percent: number) => void;
+  seekBy: (seconds: number) => void;
+  previous: () => void;
+  next: () => void;
+  close: () => void;
+  expand: () => void;
+  minimise: () => void;
+  setRate: (rate: number) => void;
+  /** Minutes until playback fades out and pauses; null cancels. */
+  setSleepTimer: (minutes: number | null) => void;
+};
+
+export function createPlayerActions(store: PlayerStore, engine: AudioEngine): PlayerActions {
+  const { dispatch, getState } = store;
+  return {
+    choose(meditation, queue = [meditation]) {
+      const { current, status } = getState();
+      if (current?.id === meditation.id && status !== 'error') {
+        if (status === 'playing') {
+          engine.pause();
+          return;
+        }
+        if (status === 'paused') {
+          engine.play();
+          return;
+        }
+        if (status === 'loading') return;
+      }
+      void engine.start(meditation, queue);
+    },
+    toggle() {
+      if (!engine.hasElement() || !getState().current) return;
+      if (getState().status === 'playing') engine.pause();
+      else engine.play();
+    },
+    seekToPercent(percent) {
+      engine.seekTo(percentToTime(percent, engine.duration()));
+    },
+    seekBy(seconds) {
+      const position = engine.currentTime();
+      if (position === null) return;
+      engine.seekTo(skipTarget(position, engine.duration(), seconds));
+    },
+    previous() {
+      const { previous } = neighbours(getState());
+      if (previous) void engine.start(previous, getState().queue);
+    },
+    next() {
+      const { next } = neighbours(getState());
+      if (next) void engine.start(next, getState().queue);
+    },
+    close() {
+      engine.stopAll();
+      dispatch({ type: 'close' });
+    },
+    expand: () => dispatch({ type: 'expand' }),
+    minimise: () => dispatch({ type: 'minimise' }),
+    setRate: (rate) => dispatch({ type: 'rate', rate }),
+    setSleepTimer: (minutes) => dispatch({ type: 'sleep', at: minutes ? Date.now() + minutes * 60_000 : null }),
+  };
+}

@@ -1,4 +1,0 @@
-import { RoutinePage } from '#web/features/routines/routine-page.tsx';
-
-export const MorningRoutinePage = () => <RoutinePage kind="morning" />;
-export const EveningRoutinePage = () => <RoutinePage kind="evening" />;

@@ -1,0 +1,71 @@
+/**
+ * A routine's state on this device: today's ticks per template and the custom routine, the tab and
+ * template in view, saving (spec: local storage, progress only for today) and the midnight reset.
+ */
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { localDay, msUntilNextMidnight } from '#shared/days.ts';
+import { DEFAULT_TEMPLATE, emptyProgress, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
+import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
+
+export type RoutineTab = 'templates' | 'custom';
+
+function load(kind: RoutineKind): StoredRoutine {
+  return readRoutine(kind, readStored(ROUTINE_COPY[kind].storageKey), localDay(new Date()));
+}
+
+export function useRoutine(kind: RoutineKind) {
+  const copy = ROUTINE_COPY[kind];
+  const templates = ROUTINE_TEMPLATES[kind];
+  const [shownKind, setShownKind] = useState(kind);
+  const [routine, setRoutine] = useState<StoredRoutine>(() => load(kind));
+  const [tab, setTab] = useState<RoutineTab>('templates');
+  const [selected, setSelected] = useState(DEFAULT_TEMPLATE);
+
+  // Morning and evening share this hook: switching starts from the other routine's own saved day,
+  // set while rendering so the old routine never shows under the new title.
+  if (shownKind !== kind) {
+    setShownKind(kind);
+    setRoutine(load(kind));
+    setTab('templates');
+    setSelected(DEFAULT_TEMPLATE);
+  }
+
+  useEffect(() => {
+    document.title = `${copy.title} · Harbour Mind`;
+  }, [copy.title]);
+
+  // Spec: progress resets at the next local midnight, and every day after.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      timer = setTimeout(() => {
+        setRoutine(emptyProgress(kind, localDay(new Date())));
+        removeStored(ROUTINE_COPY[kind].storageKey);
+        arm();
+      }, msUntilNextMidnight(new Date()) + 500);
+    };
+    arm();
+    return () => clearTimeout(timer);
+  }, [kind]);
+
+  const template = templates.find((t) => t.id === selected) ?? templates[0];
+  const checks = routine.progress[template.id] ?? template.activities.map(() => false);
+
+  const toggleTemplate = (i: number) => setRoutine((r) => ({ ...r, progress: { ...r.progress, [template.id]: checks.map((c, j) => (j === i ? !c : c)) } }));
+  const setCustom = (custom: Activity[]) => setRoutine((r) => ({ ...r, custom }));
+
+  /** Starts a custom routine from the template in view (its meditation stays the locked first row). */
+  const customise = () => {
+    const extra = template.activities.filter((a) => !/meditation/i.test(a.title)).map((a, i) => ({ id: `from-${template.id}-${i}`, title: a.title, duration: a.duration }));
+    setCustom([routine.custom[0], ...extra]);
+    setTab('custom');
+  };
+
+  const save = () => {
+    if (writeStored(copy.storageKey, JSON.stringify({ ...routine, date: localDay(new Date()) }))) toast.success(copy.savedTitle, { description: copy.savedBody });
+    else toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked.' });
+  };
+
+  return { copy, templates, template, checks, custom: routine.custom, tab, setTab, selectTemplate: setSelected, toggleTemplate, setCustom, customise, save };
+}

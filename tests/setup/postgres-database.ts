@@ -1,0 +1,27 @@
+/**
+ * A fresh, empty PostgreSQL database on the server that `adminUrl` points at, for one test file or
+ * run, and dropped afterwards (closing any session still on it). Whoever uses it migrates it.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export type PostgresDatabase = { url: string; drop(): Promise<void> };
+
+async function asAdmin(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `prefix` names the suite in the database's name, so a database left by a killed run says whose it is. */
+export async function createPostgresDatabase(adminUrl: string, prefix = 'hm_test'): Promise<PostgresDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await asAdmin(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(adminUrl, `drop database if exists "${name}" with (force)`) };
+}
