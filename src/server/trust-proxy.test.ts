@@ -1,20 +1,15 @@
 /** Per-IP limits see the real client behind a configured proxy, and cannot be dodged without one. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WAITLIST } from '#shared/waitlist.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 const join = (t: TestApp, n: number, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/waitlist', remoteAddress: '10.0.0.1', headers, payload: { name: 'Proxy Person', email: `p${n}-${Math.random().toString(36).slice(2)}@example.com` } });
 
 describe('client addresses and proxies', () => {
-  let direct: TestApp;
-  let proxied: TestApp;
-  beforeAll(async () => {
-    [direct, proxied] = await Promise.all([createTestApp(), createTestApp({ env: { TRUST_PROXY_HOPS: '1' } })]);
-  });
-  afterAll(async () => {
-    await Promise.all([direct.close(), proxied.close()]);
-  });
+  const direct = openForSuite(() => createTestApp());
+  const proxied = openForSuite(() => createTestApp({ env: { TRUST_PROXY_HOPS: '1' } }));
 
   it('ignores X-Forwarded-For when no proxy is configured, so it cannot be used to dodge a limit', async () => {
     const statuses = [];

@@ -2,6 +2,7 @@
  * Meditation uploads: limits, checks and words (admin document §8 'Upload form', 'Audio file check').
  * The server enforces every rule here; the form uses them to answer at once.
  */
+import { z } from 'zod';
 import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import { validateContent, type Validation } from '#shared/validation.ts';
 
@@ -70,24 +71,62 @@ export function checkStoredType(file: { name: string; type: string }): Validatio
 
 export type UploadFields = { title: string; description: string; categories: string[]; tags: string[]; transcript?: string };
 
-/** Spec 'Upload form' for the text fields; returns the first problem as the spec's title and detail. */
-export function checkUploadFields(fields: UploadFields, hasFile: boolean): { valid: true } | { valid: false; title: string; error: string } {
-  if (!fields.title.trim() || fields.categories.length === 0 || !hasFile) return { valid: false, title: UPLOAD_MESSAGES.uploadFailedTitle, error: UPLOAD_MESSAGES.required };
+/** Which part of the upload form a problem is about ('form': the spec's one 'fill in everything' message). */
+export type UploadProblemField = 'form' | 'title' | 'description' | 'transcript' | 'categories' | 'file';
+type UploadProblem = { field: UploadProblemField; error: string };
+
+/** The toast title the spec gives each kind of problem. */
+export const uploadProblemTitle = (field: UploadProblemField): string =>
+  ({
+    form: UPLOAD_MESSAGES.uploadFailedTitle,
+    title: UPLOAD_MESSAGES.invalidTitle,
+    description: UPLOAD_MESSAGES.invalidDescription,
+    transcript: UPLOAD_MESSAGES.invalidDescription,
+    categories: UPLOAD_MESSAGES.uploadFailedTitle,
+    file: UPLOAD_MESSAGES.invalidFile,
+  })[field];
+
+function uploadFieldsProblem(fields: UploadFields, hasFile: boolean): UploadProblem | undefined {
+  if (!fields.title.trim() || fields.categories.length === 0 || !hasFile) return { field: 'form', error: UPLOAD_MESSAGES.required };
   const title = validateContent(fields.title, UPLOAD.titleMax);
-  if (!title.valid) return { valid: false, title: UPLOAD_MESSAGES.invalidTitle, error: title.error };
+  if (!title.valid) return { field: 'title', error: title.error };
   if (fields.description.trim()) {
     const description = validateContent(fields.description, UPLOAD.descriptionMax);
-    if (!description.valid) return { valid: false, title: UPLOAD_MESSAGES.invalidDescription, error: description.error };
+    if (!description.valid) return { field: 'description', error: description.error };
   }
   if (fields.transcript?.trim()) {
     const transcript = validateContent(fields.transcript, UPLOAD.transcriptMax);
-    if (!transcript.valid) return { valid: false, title: UPLOAD_MESSAGES.invalidDescription, error: transcript.error };
+    if (!transcript.valid) return { field: 'transcript', error: transcript.error };
   }
-  if (new Set(fields.categories).size !== fields.categories.length) return { valid: false, title: UPLOAD_MESSAGES.uploadFailedTitle, error: UPLOAD_MESSAGES.duplicateCategory };
+  if (new Set(fields.categories).size !== fields.categories.length) return { field: 'categories', error: UPLOAD_MESSAGES.duplicateCategory };
   const known = new Set<string>(ASSIGNABLE_CATEGORIES.map((c) => c.id));
-  if (fields.categories.some((c) => !known.has(c))) return { valid: false, title: UPLOAD_MESSAGES.uploadFailedTitle, error: UPLOAD_MESSAGES.unknownCategory };
-  return { valid: true };
+  if (fields.categories.some((c) => !known.has(c))) return { field: 'categories', error: UPLOAD_MESSAGES.unknownCategory };
+  return undefined;
 }
+
+/** Spec 'Upload form' for the text fields; returns the first problem as the spec's title and detail. */
+export function checkUploadFields(fields: UploadFields, hasFile: boolean): { valid: true } | { valid: false; title: string; error: string } {
+  const problem = uploadFieldsProblem(fields, hasFile);
+  return problem ? { valid: false, title: uploadProblemTitle(problem.field), error: problem.error } : { valid: true };
+}
+
+/** The form's schema: the text checks, then the chosen file's (name, size, declared type, stored type). One problem at a time, on its field. */
+export const uploadFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    categories: z.array(z.string()),
+    tags: z.array(z.string()),
+    transcript: z.string(),
+    file: z.custom<File | null>((value) => value === null || value instanceof File),
+  })
+  .superRefine(({ file, ...fields }, ctx) => {
+    const audio = file ? checkAudioFile(file) : { valid: true as const };
+    const stored = file && audio.valid ? checkStoredType(file) : audio;
+    const problem = uploadFieldsProblem(fields, file !== null) ?? (stored.valid ? undefined : { field: 'file' as const, error: stored.error });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field === 'form' ? 'root' : problem.field], message: problem.error });
+  });
+export type UploadFormValues = z.infer<typeof uploadFormSchema>;
 
 /** Tags are added on Add or Enter: trimmed, empty ones dropped, no duplicates (case-insensitive). */
 export function addTag(tags: readonly string[], raw: string): string[] {

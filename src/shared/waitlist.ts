@@ -2,6 +2,7 @@
  * The waitlist's rules, limits and words (consumer document 'Waitlist', admin document §5). The server
  * enforces every rule here; the form uses them to answer at once.
  */
+import { z } from 'zod';
 import { validateEmail, validateName, validateContent } from '#shared/validation.ts';
 
 export const WAITLIST = {
@@ -54,6 +55,14 @@ export function validateWaitlist(input: WaitlistInput): { valid: boolean; errors
   if (reason && !validateContent(reason, WAITLIST.reasonMax - 1).valid) errors.reason = WAITLIST_MESSAGES.reason;
   return { valid: Object.keys(errors).length === 0, errors };
 }
+
+/** The sign-up form's values; its rules are validateWaitlist's, so the form and the server answer alike. */
+export const waitlistFormSchema = z
+  .object({ name: z.string(), email: z.string(), reason: z.string(), website: z.string() })
+  .superRefine((values, ctx) => {
+    for (const [field, message] of Object.entries(validateWaitlist(values).errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+export type WaitlistFormValues = z.infer<typeof waitlistFormSchema>;
 
 /** Spec 'Share URL': a valid absolute http(s) URL. */
 export function isAbsoluteHttpUrl(value: string): boolean {

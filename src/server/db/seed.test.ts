@@ -1,12 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { DEFAULT_SEED_DIR, readSeedCatalogue, seedDemoCatalogue } from '#server/db/seed.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 describe('demo catalogue content', () => {
   it('has at least 24 meditations and two per category, each with a script and an audio file', async () => {
@@ -25,11 +26,7 @@ describe('demo catalogue content', () => {
 });
 
 describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t.close());
+  const t = openForSuite(() => createTestApp({ kind }));
 
   it('inserts every item once, reads durations from the files, and is idempotent', async () => {
     const items = await readSeedCatalogue();

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
+import { signInProblem, signUpProblem } from '#shared/credentials.ts';
 import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
 import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
@@ -86,20 +86,8 @@ function bodyProblem(raw: unknown): string | undefined {
 
 /** Server-side checks with the spec's messages before better-auth sees the request. */
 function precheck(path: string, body: Body): string | undefined {
-  if (path === SIGN_IN) {
-    if (!str(body.email).trim() || !str(body.password)) return M.fillAllFields;
-    const email = validateEmail(str(body.email));
-    if (!email.valid) return email.error;
-  }
-  if (path === SIGN_UP) {
-    if (!str(body.email).trim() || !str(body.password)) return M.fillAllFields;
-    if (!str(body.name).trim()) return M.fullNameRequired;
-    const name = validateName(str(body.name));
-    if (!name.valid) return name.error;
-    const email = validateEmail(str(body.email));
-    if (!email.valid) return email.error;
-    if (str(body.password).length < MIN_PASSWORD_LENGTH) return M.passwordTooShort;
-  }
+  if (path === SIGN_IN) return signInProblem({ email: str(body.email), password: str(body.password) })?.message;
+  if (path === SIGN_UP) return signUpProblem({ name: str(body.name), email: str(body.email), password: str(body.password) })?.message;
   if (path === `${AUTH_BASE_PATH}/request-password-reset` || path === `${AUTH_BASE_PATH}/send-verification-email`) {
     const email = validateEmail(str(body.email));
     if (!email.valid) return email.error;

@@ -4,6 +4,7 @@ import { createSignInLimiter, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, type Sign
 import { createDatabaseRateLimitStore, createRedisRateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase, testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 async function fail(limiter: SignInLimiter, email: string, ip: string) {
   const attempt = await limiter.begin(email, ip);
@@ -12,11 +13,7 @@ async function fail(limiter: SignInLimiter, email: string, ip: string) {
 }
 
 describe('sign-in limiter on the database store (fake clock)', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-  });
-  afterAll(() => database.close());
+  const database = openForSuite(() => createTestDatabase('pglite'));
 
   it('judges 10 attempts, refuses the 11th, and opens again when the 5-minute window has passed', async () => {
     let now = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -7,14 +7,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadinessResponse } from '#shared/contracts/health.ts';
 import { checkReadiness, migrationJournal, READY_CHECK_TIMEOUT_MS } from '#server/features/health/readiness.service.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
-import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
+import { startFakeS3 } from '#tests/fakes/fake-s3.ts';
 import { redisAnswers } from '#tests/setup/redis.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 const LOCAL_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Nothing listens on port 1: connections are refused at once. */
@@ -89,11 +90,7 @@ describe.each(testDatabaseKinds())('readiness on %s', (kind) => {
 });
 
 describe('readiness of media storage and Redis', () => {
-  let s3: FakeS3;
-  beforeAll(async () => {
-    s3 = await startFakeS3('hm-media');
-  });
-  afterAll(() => s3.close());
+  const s3 = openForSuite(() => startFakeS3('hm-media'));
 
   it('is not ready when the media folder cannot be written (a file where the folder should be)', async () => {
     t = await createTestApp();

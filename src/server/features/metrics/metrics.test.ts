@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 describe('/metrics', () => {
-  let open: TestApp;
-  let tokened: TestApp;
-  beforeAll(async () => {
-    [open, tokened] = await Promise.all([createTestApp(), createTestApp({ env: { METRICS_TOKEN: 'scrape-me' } })]);
-  });
-  afterAll(async () => {
-    await Promise.all([open.close(), tokened.close()]);
-  });
+  const open = openForSuite(() => createTestApp());
+  const tokened = openForSuite(() => createTestApp({ env: { METRICS_TOKEN: 'scrape-me' } }));
 
   it('counts requests by route pattern for the machine itself, never by raw URL', async () => {
     await open.app.inject({ method: 'GET', url: '/api/meditations/3f1c6a4e-2b7d-4c1e-9a8b-000000000001' });

@@ -16,6 +16,7 @@ import { configureSecurityMonitor, threatScore } from '#server/features/security
 import { createSignedInUser, nextIp, origin, signIn } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 type Stats = { totalAlerts24h: number; criticalAlerts: number; recentThreats1h: number; blockedIps: number };
 
@@ -189,11 +190,7 @@ describe.each(testDatabaseKinds())('security monitor on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds())('setup-token guessing on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t.close());
+  const t = openForSuite(() => createTestApp({ kind }));
 
   it('raises a critical alert and blocks the IP after more than 5 wrong tokens; the right token is then refused too', async () => {
     const guesser = await createSignedInUser(t, 'guesser@example.com');

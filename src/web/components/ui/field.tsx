@@ -1,11 +1,39 @@
 /** Labelled text input with hint and error wired to aria-describedby; password fields get a show/hide toggle. */
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
 
 const inputClass =
   'h-12 w-full rounded-2xl border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-400 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50 dark:focus:border-teal-300';
+
+/** The label every form control here wears; `note` is the quieter '(optional)' kind of aside. */
+export function FieldLabel({ htmlFor, children, note }: { htmlFor: string; children: ReactNode; note?: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+      {children}
+      {note ? <span className="font-normal text-stone-500"> {note}</span> : null}
+    </label>
+  );
+}
+
+/** Quiet words beside a control (a hint, a count); `id` is what the control's aria-describedby names. */
+export function FieldHint({ id, children, className = 'mt-1.5' }: { id: string; children: ReactNode; className?: string }) {
+  return (
+    <p id={id} className={`text-sm text-stone-500 dark:text-stone-400 ${className}`}>
+      {children}
+    </p>
+  );
+}
+
+/** A field's error, announced when it appears; `id` is what the control's aria-describedby names. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm text-rose-700 dark:text-rose-300">
+      {children}
+    </p>
+  );
+}
 
 export function Field({ label, hint, error, id, type = 'text', className = '', ...props }: Props) {
   const autoId = useId();
@@ -15,9 +43,7 @@ export function Field({ label, hint, error, id, type = 'text', className = '', .
   const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <div className="relative">
         <input
           id={inputId}
@@ -39,16 +65,8 @@ export function Field({ label, hint, error, id, type = 'text', className = '', .
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${inputId}-hint`} className="mt-1.5 text-sm text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={`${inputId}-hint`}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={`${inputId}-error`}>{error}</FieldError> : null}
     </div>
   );
 }

@@ -5,6 +5,8 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { EnterInput } from '#web/components/ui/enter-input.tsx';
+import { FieldLabel } from '#web/components/ui/field.tsx';
 
 type Props = {
   label: string;
@@ -23,21 +25,9 @@ export function TagInput({ label, tags, onChange, add }: Props) {
   };
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="flex gap-2">
-        <input
-          id={id}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            commit();
-          }}
-          className="h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-sm dark:border-stone-700 dark:bg-stone-950"
-        />
+        <EnterInput id={id} value={draft} onChange={setDraft} onEnter={commit} />
         <Button size="sm" variant="outline" onClick={commit}>
           <Plus className="size-4" aria-hidden /> Add
         </Button>

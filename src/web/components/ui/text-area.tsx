@@ -1,28 +1,45 @@
-/** Labelled textarea with an optional hint, matching Field. */
-import { useId, type TextareaHTMLAttributes } from 'react';
+/** Labelled textarea with an optional hint, error and character count, matching Field. */
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { FieldError, FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
 
-type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string };
+type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  /** A quieter aside after the label, e.g. '(optional)'. */
+  note?: ReactNode;
+  hint?: string;
+  error?: string;
+  /** Shown under the box, right-aligned: e.g. '12/499'. */
+  count?: string;
+};
 
-export function TextArea({ label, hint, id, rows = 3, className = '', ...props }: Props) {
+export function TextArea({ label, note, hint, error, count, id, rows = 3, className = '', ...props }: Props) {
   const autoId = useId();
   const inputId = id ?? autoId;
+  const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : count ? `${inputId}-count` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+      <FieldLabel htmlFor={inputId} note={note}>
         {label}
-      </label>
+      </FieldLabel>
       {hint ? (
-        <p id={`${inputId}-hint`} className="-mt-1 mb-1.5 text-sm text-stone-500 dark:text-stone-400">
+        <FieldHint id={`${inputId}-hint`} className="-mt-1 mb-1.5">
           {hint}
-        </p>
+        </FieldHint>
       ) : null}
       <textarea
         id={inputId}
         rows={rows}
-        aria-describedby={hint ? `${inputId}-hint` : undefined}
-        className="w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50"
         {...props}
       />
+      {count !== undefined ? (
+        <FieldHint id={`${inputId}-count`} className="mt-1 text-right">
+          {count}
+        </FieldHint>
+      ) : null}
+      {error ? <FieldError id={`${inputId}-error`}>{error}</FieldError> : null}
     </div>
   );
 }

@@ -1,16 +1,17 @@
 /** /account and /profile: Profile, Favourites and Settings tabs; signed-out visitors go to /sign-in. */
 import { CalendarHeart, LogOut, Mail } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Tabs, TabsBar, TabsContent } from '#web/components/ui/tabs.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
 import { FavouritesList } from '#web/features/favourites/favourites-list.tsx';
 import { PracticeSummary } from '#web/features/practice/practice-summary.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
@@ -25,9 +26,7 @@ export function AccountPage() {
   const signOut = useSignOut();
   const [params] = useSearchParams();
   const returningFromCheckout = Boolean(params.get('session_id'));
-  useEffect(() => {
-    document.title = 'Account · Harbour Mind';
-  }, []);
+  usePageTitle('Account');
 
   if (viewer.status === 'loading') return <Spinner label="Loading your account..." />;
   if (!viewer.user) return <Navigate to="/sign-in" replace />;
@@ -39,13 +38,7 @@ export function AccountPage() {
       <p className="mt-2 text-stone-600 dark:text-stone-300">Hello, {user.name}. This is your quiet corner of Harbour Mind.</p>
       <div className="mt-8">{returningFromCheckout ? <CheckoutReturn /> : null}</div>
       <Tabs defaultValue={returningFromCheckout ? 'settings' : 'profile'}>
-        <TabsList aria-label="Account sections">
-          {TABS.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <TabsBar label="Account sections" tabs={TABS} />
 
         <TabsContent value="profile" className="mt-6 focus:outline-none">
           <Card>

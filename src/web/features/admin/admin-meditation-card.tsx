@@ -1,7 +1,7 @@
 /** One meditation in the admin catalogue: its details, edit in place, play, download, delete. */
 import { useMutation } from '@tanstack/react-query';
 import { Download, Pencil, Play, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import type { AdminMeditation } from '#shared/contracts/admin.ts';
@@ -10,7 +10,7 @@ import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { textareaClass } from '#web/features/admin/admin-ui.tsx';
+import { TextArea } from '#web/components/ui/text-area.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
@@ -26,8 +26,6 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
   const [transcript, setTranscript] = useState(m.transcript ?? '');
   const [confirming, setConfirming] = useState(false);
   const player = usePlayer();
-  const transcriptId = useId();
-  const descriptionId = useId();
 
   const save = useMutation({
     mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'PATCH', body: { title, description, transcript } }),
@@ -67,18 +65,8 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
           }}
         >
           <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
-          <div>
-            <label htmlFor={descriptionId} className="mb-1 block text-sm font-medium">
-              Description
-            </label>
-            <textarea id={descriptionId} rows={3} className={textareaClass} value={description} onChange={(e) => setDescription(e.target.value)} />
-          </div>
-          <div>
-            <label htmlFor={transcriptId} className="mb-1 block text-sm font-medium">
-              Transcript
-            </label>
-            <textarea id={transcriptId} rows={4} className={textareaClass} value={transcript} onChange={(e) => setTranscript(e.target.value)} />
-          </div>
+          <TextArea label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <TextArea label="Transcript" rows={4} value={transcript} onChange={(e) => setTranscript(e.target.value)} />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={save.isPending}>
               Save

@@ -9,7 +9,7 @@ import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { AdminStatus } from '#shared/contracts/admin.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Tabs, TabsBar, TabsContent } from '#web/components/ui/tabs.tsx';
 import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
 import { AuditTab } from '#web/features/admin/audit-tab.tsx';
 import { MeditationsTab } from '#web/features/admin/meditations-tab.tsx';
@@ -20,13 +20,12 @@ import { useAdminStatus } from '#web/features/admin/use-admin-status.ts';
 import { WaitlistTab } from '#web/features/admin/waitlist-tab.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const TAB_KEY = 'hm.adminTab';
 
 export function AdminPage() {
-  useEffect(() => {
-    document.title = `${M.title} · Harbour Mind`;
-  }, []);
+  usePageTitle(M.title);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">{M.title}</h1>
@@ -161,13 +160,7 @@ function AdminTabs({ status }: { status: AdminStatus }) {
   };
   return (
     <Tabs value={tab} onValueChange={choose}>
-      <TabsList aria-label="Admin sections" wrap>
-        {tabs.map((t) => (
-          <TabsTrigger key={t.id} value={t.id} className="whitespace-nowrap px-4">
-            {t.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
+      <TabsBar label="Admin sections" wrap tabs={tabs.map((t) => ({ value: t.id, label: t.label }))} triggerClassName="whitespace-nowrap px-4" />
       <div className="mt-6">
         {status.isAdmin ? (
           <TabsContent value="setup">

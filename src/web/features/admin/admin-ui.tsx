@@ -51,6 +51,3 @@ export function FilterSelect({ label, allLabel, options, value, onChange }: { la
     </>
   );
 }
-
-export const textareaClass =
-  'w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50';

@@ -1,34 +1,36 @@
 /** The upload form: fields, categories, tags, transcript and the audio file, checked here before sending. */
 import { Upload, X } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ASSIGNABLE_CATEGORIES, formatDurationMinutes } from '#shared/catalogue.ts';
-import { addTag, checkAudioFile, checkStoredType, checkUploadFields, UPLOAD, UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
+import { addTag, checkAudioFile, UPLOAD, UPLOAD_MESSAGES as U, uploadFormSchema, uploadProblemTitle, type UploadFormValues } from '#shared/uploads.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { Field, FieldLabel } from '#web/components/ui/field.tsx';
 import { TagInput } from '#web/components/ui/tag-input.tsx';
-import { Panel, textareaClass } from '#web/features/admin/admin-ui.tsx';
+import { TextArea } from '#web/components/ui/text-area.tsx';
+import { Panel } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { readDuration, sendWithProgress } from '#web/features/admin/upload-request.ts';
 
 const categoryLabel = (id: string) => ASSIGNABLE_CATEGORIES.find((c) => c.id === id)?.label ?? id;
+const EMPTY: UploadFormValues = { title: '', description: '', categories: [], tags: [], transcript: '', file: null };
+const PROBLEM_FIELDS = ['root', 'title', 'description', 'transcript', 'categories', 'file'] as const;
 
 export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [categories, setCategories] = useState<string[]>([]);
-  const [tags, setTags] = useState<string[]>([]);
+  const { register, handleSubmit, reset, setValue, control, formState } = useForm<UploadFormValues>({ resolver: zodResolver(uploadFormSchema), defaultValues: EMPTY, reValidateMode: 'onSubmit' });
+  const [categories, tags] = useWatch({ control, name: ['categories', 'tags'] });
   /** Changing it remounts the tag input, which clears its draft. */
   const [tagInputKey, setTagInputKey] = useState(0);
-  const [transcript, setTranscript] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [duration, setDuration] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { description: useId(), transcript: useId(), file: useId(), category: useId() };
+  const ids = { file: useId(), category: useId() };
+  const setList = (name: 'categories' | 'tags', list: string[]) => setValue(name, list, { shouldDirty: true });
 
   const chooseFile = async (chosen: File | null) => {
-    setFile(chosen);
+    setValue('file', chosen);
     setDuration('');
     if (!chosen) return;
     const check = checkAudioFile({ name: chosen.name, size: chosen.size, type: chosen.type });
@@ -37,28 +39,16 @@ export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) 
     setDuration(seconds ? formatDurationMinutes(seconds) : '');
   };
 
-  const reset = () => {
-    setTitle('');
-    setDescription('');
-    setCategories([]);
-    setTags([]);
+  const clear = () => {
+    reset(EMPTY);
     setTagInputKey((k) => k + 1);
-    setTranscript('');
-    setFile(null);
     setDuration('');
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (progress !== null) return;
-    const fields = checkUploadFields({ title, description, categories, tags, transcript }, Boolean(file));
-    if (!fields.valid) return void toast.error(fields.title, { description: fields.error });
-    // checkUploadFields has refused a form without a file; this only tells the compiler.
+  const upload = async ({ title, description, categories, tags, transcript, file }: UploadFormValues) => {
+    // The schema has refused a form without a file; this only tells the compiler.
     if (!file) return;
-    const audio = checkAudioFile({ name: file.name, size: file.size, type: file.type });
-    const stored = audio.valid ? checkStoredType({ name: file.name, type: file.type }) : audio;
-    if (!stored.valid) return void toast.error(U.invalidFile, { description: stored.error });
     const form = new FormData();
     form.append('title', title);
     form.append('description', description);
@@ -77,7 +67,7 @@ export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) 
       const created = result.body.meditation;
       toast.success(U.uploadedTitle, { description: `“${created?.title ?? ''}” is now in the catalogue.` });
       recordLocalAudit({ action: 'meditation.upload', targetResource: 'meditation_previews', targetId: created?.id ?? null, changes: { title: created?.title } });
-      reset();
+      clear();
       await onUploaded();
     } catch (error) {
       toast.error(U.uploadFailedTitle, { description: error instanceof Error ? error.message : String(error) });
@@ -85,27 +75,33 @@ export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) 
       setProgress(null);
     }
   };
+  const refuse = (errors: FieldErrors<UploadFormValues>) => {
+    const field = PROBLEM_FIELDS.find((name) => errors[name]?.message);
+    if (field) toast.error(uploadProblemTitle(field === 'root' ? 'form' : field), { description: errors[field]?.message });
+  };
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    if (progress !== null || formState.isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    void handleSubmit(upload, refuse)(event);
+  };
 
   const available = ASSIGNABLE_CATEGORIES.filter((c) => !categories.includes(c.id));
   return (
     <Panel title="Upload a meditation">
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5" aria-busy={progress !== null}>
-        <Field label="Title" value={title} maxLength={UPLOAD.titleMax + 20} onChange={(e) => setTitle(e.target.value)} required />
+      <form onSubmit={submit} noValidate className="grid gap-5" aria-busy={progress !== null}>
+        <Field label="Title" maxLength={UPLOAD.titleMax + 20} required {...register('title')} />
+        <TextArea label="Description" rows={3} {...register('description')} />
         <div>
-          <label htmlFor={ids.description} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-            Description
-          </label>
-          <textarea id={ids.description} rows={3} className={textareaClass} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor={ids.category} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-            Categories <span className="font-normal text-stone-500">(each once; the first is the main one)</span>
-          </label>
+          <FieldLabel htmlFor={ids.category} note="(each once; the first is the main one)">
+            Categories
+          </FieldLabel>
           <div className="flex flex-wrap items-center gap-2">
             {categories.map((c) => (
               <span key={c} className="inline-flex items-center gap-1 rounded-full bg-teal-50 py-1 pl-3 pr-1 text-sm text-teal-900 dark:bg-teal-950 dark:text-teal-100">
                 {categoryLabel(c)}
-                <button type="button" className="rounded-full p-1 hover:bg-teal-100 dark:hover:bg-teal-900" aria-label={`Remove category ${categoryLabel(c)}`} onClick={() => setCategories((list) => list.filter((x) => x !== c))}>
+                <button type="button" className="rounded-full p-1 hover:bg-teal-100 dark:hover:bg-teal-900" aria-label={`Remove category ${categoryLabel(c)}`} onClick={() => setList('categories', categories.filter((x) => x !== c))}>
                   <X className="size-3.5" aria-hidden />
                 </button>
               </span>
@@ -117,7 +113,7 @@ export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) 
                 value=""
                 onChange={(e) => {
                   const chosen = e.target.value;
-                  if (chosen) setCategories((list) => (list.includes(chosen) ? list : [...list, chosen]));
+                  if (chosen && !categories.includes(chosen)) setList('categories', [...categories, chosen]);
                 }}
               >
                 <option value="">Add a category…</option>
@@ -130,18 +126,11 @@ export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) 
             ) : null}
           </div>
         </div>
-        <TagInput key={tagInputKey} label="Tags" tags={tags} onChange={setTags} add={addTag} />
-        <div>
-          <label htmlFor={ids.transcript} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-            Transcript <span className="font-normal text-stone-500">(optional; shown in the player)</span>
-          </label>
-          <textarea id={ids.transcript} rows={4} className={textareaClass} value={transcript} onChange={(e) => setTranscript(e.target.value)} />
-        </div>
+        <TagInput key={tagInputKey} label="Tags" tags={tags} onChange={(list) => setList('tags', list)} add={addTag} />
+        <TextArea label="Transcript" note="(optional; shown in the player)" rows={4} {...register('transcript')} />
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <div>
-            <label htmlFor={ids.file} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-              Audio file (MP3 or M4A, under 50MB)
-            </label>
+            <FieldLabel htmlFor={ids.file}>Audio file (MP3 or M4A, under 50MB)</FieldLabel>
             <input
               ref={fileInput}
               id={ids.file}

@@ -1,14 +1,16 @@
 /**
  * Sign In / Sign Up, used by the sign-in dialog and the /sign-up screen. Switching tabs clears
- * the fields and the error; a second submit while one is in flight is ignored.
+ * the fields and the error (each tab's form is its own instance); a second submit while one is in
+ * flight is ignored.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
+import { credentialsFormSchema, type Credentials } from '#shared/credentials.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { validateEmail, validateName } from '#shared/validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { clearSignInLimit, recordFailedSignIn, recordServerBlock, secondsBlocked } from '#web/features/auth/sign-in-rate-limit.ts';
@@ -20,7 +22,14 @@ import { authClient } from '#web/lib/auth-client.ts';
 const M = MESSAGES.auth;
 export type AuthMode = 'signin' | 'signup';
 
-const storage = () => window.localStorage;
+async function resend(address: string) {
+  try {
+    await authClient.resendVerification(address);
+    toast.success('Verification email sent', { description: `We sent a new link to ${address}.` });
+  } catch (err) {
+    toast.error('Could not send the email', { description: err instanceof ApiError ? err.message : M.tryLater });
+  }
+}
 
 export function AuthForm({
   initialMode = 'signin',
@@ -34,93 +43,11 @@ export function AuthForm({
   hideTabs?: boolean;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [awaitingVerification, setAwaitingVerification] = useState<string | null>(null);
-  const [unverified, setUnverified] = useState(false);
-  const inFlight = useRef(false);
-  const refreshViewer = useRefreshViewer();
 
   const switchMode = (next: string) => {
     setMode(next as AuthMode);
-    setName('');
-    setEmail('');
-    setPassword('');
-    setError(null);
-    setUnverified(false);
     setAwaitingVerification(null);
-  };
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setError(null);
-    setUnverified(false);
-    if (!email.trim() || !password) { setError(M.fillAllFields); return; }
-    const emailCheck = validateEmail(email);
-    if (mode === 'signin') {
-      if (!emailCheck.valid) {
-        toast.error(M.invalidEmailTitle, { description: emailCheck.error });
-        setError(emailCheck.error); return;
-      }
-      const wait = secondsBlocked(storage());
-      if (wait > 0) {
-        toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(wait) });
-        setError(M.tooManyAttempts(wait)); return;
-      }
-    } else {
-      if (!name.trim()) { setError(M.fullNameRequired); return; }
-      const nameCheck = validateName(name);
-      if (!nameCheck.valid) { setError(nameCheck.error); return; }
-      if (!emailCheck.valid) { setError(emailCheck.error); return; }
-      if (password.length < MIN_PASSWORD_LENGTH) { setError(M.passwordTooShort); return; }
-    }
-
-    inFlight.current = true;
-    setPending(true);
-    try {
-      if (mode === 'signin') {
-        await authClient.signIn(email.trim(), password);
-        clearSignInLimit(storage());
-        toast.success(M.welcomeTitle, { description: M.welcomeBody });
-        await refreshViewer();
-        onSignedIn?.();
-      } else {
-        await authClient.signUp(name.trim(), email.trim(), password);
-        toast.success(M.signUpSuccess);
-        setAwaitingVerification(email.trim().toLowerCase());
-        setPassword('');
-      }
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : mode === 'signin' ? M.tryAgain : M.signUpFailed(M.tryAgain);
-      if (mode === 'signin') {
-        if (err instanceof ApiError && err.status === 429) {
-          const seconds = err.retryAfter ?? 300;
-          recordServerBlock(storage(), seconds);
-          toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(seconds) });
-        } else {
-          if (err instanceof ApiError && err.status === 401) recordFailedSignIn(storage());
-          if (err instanceof ApiError && err.code === 'auth/email-not-verified') setUnverified(true);
-          toast.error(M.signInFailedTitle, { description: message || M.tryAgain });
-        }
-      }
-      setError(message);
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
-  };
-
-  const resend = async (address: string) => {
-    try {
-      await authClient.resendVerification(address);
-      toast.success('Verification email sent', { description: `We sent a new link to ${address}.` });
-    } catch (err) {
-      toast.error('Could not send the email', { description: err instanceof ApiError ? err.message : M.tryLater });
-    }
   };
 
   if (awaitingVerification) {
@@ -161,34 +88,93 @@ export function AuthForm({
         <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wider text-stone-400" aria-hidden>
           <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" /> or <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" />
         </div>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Sign up'}>
-          {mode === 'signup' ? <Field label="Full Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} /> : null}
-          <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint={M.passwordHint}
-            maxLength={128}
-          />
-          {error ? (
-            <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
-              {error}
-              {unverified ? (
-                <button type="button" className="ml-2 font-medium underline underline-offset-4" onClick={() => void resend(email.trim().toLowerCase())}>
-                  Resend verification email
-                </button>
-              ) : null}
-            </p>
-          ) : null}
-          <Button type="submit" size="lg" className="w-full rounded-2xl" disabled={pending} aria-busy={pending}>
-            {mode === 'signin' ? (pending ? M.signingIn : 'Sign in') : pending ? 'Creating account...' : 'Create account'}
-          </Button>
-        </form>
+        <CredentialsForm key={mode} mode={mode} onSignedIn={onSignedIn} onSignedUp={setAwaitingVerification} />
       </div>
     </Tabs.Root>
+  );
+}
+
+function CredentialsForm({ mode, onSignedIn, onSignedUp }: { mode: AuthMode; onSignedIn?: () => void; onSignedUp: (email: string) => void }) {
+  const refreshViewer = useRefreshViewer();
+  const [unverified, setUnverified] = useState(false);
+  const { register, handleSubmit, getValues, setError, formState } = useForm<Credentials>({
+    resolver: zodResolver(credentialsFormSchema(mode)),
+    defaultValues: { name: '', email: '', password: '' },
+    // One message at a time, answered on submit (spec), not while typing.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = formState;
+  const error = errors.root?.message ?? errors.name?.message ?? errors.email?.message ?? errors.password?.message;
+  const fail = (message: string) => setError('root', { message });
+
+  const send = async ({ name, email, password }: Credentials) => {
+    setUnverified(false);
+    if (mode === 'signin') {
+      const wait = secondsBlocked();
+      if (wait > 0) {
+        toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(wait) });
+        fail(M.tooManyAttempts(wait));
+        return;
+      }
+    }
+    try {
+      if (mode === 'signin') {
+        await authClient.signIn(email.trim(), password);
+        clearSignInLimit();
+        toast.success(M.welcomeTitle, { description: M.welcomeBody });
+        await refreshViewer();
+        onSignedIn?.();
+      } else {
+        await authClient.signUp(name.trim(), email.trim(), password);
+        toast.success(M.signUpSuccess);
+        onSignedUp(email.trim().toLowerCase());
+      }
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : mode === 'signin' ? M.tryAgain : M.signUpFailed(M.tryAgain);
+      if (mode === 'signin') {
+        if (err instanceof ApiError && err.status === 429) {
+          const seconds = err.retryAfter ?? 300;
+          recordServerBlock(seconds);
+          toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(seconds) });
+        } else {
+          if (err instanceof ApiError && err.status === 401) recordFailedSignIn();
+          if (err instanceof ApiError && err.code === 'auth/email-not-verified') setUnverified(true);
+          toast.error(M.signInFailedTitle, { description: message || M.tryAgain });
+        }
+      }
+      fail(message);
+    }
+  };
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    if (isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    setUnverified(false);
+    void handleSubmit(send, (invalid) => {
+      // Signing in with a malformed address also gets a toast (spec).
+      if (mode === 'signin' && invalid.email?.message) toast.error(M.invalidEmailTitle, { description: invalid.email.message });
+    })(event);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Sign up'}>
+      {mode === 'signup' ? <Field label="Full Name" autoComplete="name" maxLength={100} {...register('name')} /> : null}
+      <Field label="Email" type="email" autoComplete="email" inputMode="email" maxLength={254} {...register('email')} />
+      <Field label="Password" type="password" autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} hint={M.passwordHint} maxLength={128} {...register('password')} />
+      {error ? (
+        <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
+          {error}
+          {unverified ? (
+            <button type="button" className="ml-2 font-medium underline underline-offset-4" onClick={() => void resend(getValues('email').trim().toLowerCase())}>
+              Resend verification email
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full rounded-2xl" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {mode === 'signin' ? (isSubmitting ? M.signingIn : 'Sign in') : isSubmitting ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '#shared/messages.ts';
@@ -8,6 +8,7 @@ import { Field } from '#web/components/ui/field.tsx';
 import { AuthCard } from '#web/features/auth/auth-card.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -18,9 +19,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    document.title = 'Choose a new password · Harbour Mind';
-  }, []);
+  usePageTitle('Choose a new password');
 
   if (!token || params.get('error')) {
     return (

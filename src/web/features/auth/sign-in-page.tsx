@@ -10,6 +10,7 @@ import { AuthForm } from '#web/features/auth/auth-form.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export function SignInPage() {
   const viewer = useViewer();
@@ -17,8 +18,8 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const [forgotOpen, setForgotOpen] = useState(false);
 
+  usePageTitle('Sign in');
   useEffect(() => {
-    document.title = 'Sign in · Harbour Mind';
     if (params.get('verified') === '1' && !params.get('error')) {
       toast.success('Email verified', { description: 'Thank you. You can sign in now.' });
     } else if (params.get('error')) {

@@ -1,7 +1,7 @@
 /** The in-app sandbox checkout (no Stripe keys): clearly labelled, returns exactly like Stripe. */
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
@@ -12,6 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AuthCard } from '#web/features/auth/auth-card.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { api, ApiError } from '#web/lib/api.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 
 export function SandboxCheckoutPage() {
@@ -26,9 +27,7 @@ export function SandboxCheckoutPage() {
     enabled: viewer.signedIn && Boolean(sessionId),
     retry: false,
   });
-  useEffect(() => {
-    document.title = 'Sandbox checkout · Harbour Mind';
-  }, []);
+  usePageTitle('Sandbox checkout');
 
   if (viewer.status === 'signed-out') return <Navigate to="/sign-in" replace />;
   if (viewer.status === 'loading' || session.isPending) return <Spinner label="Opening checkout..." />;

@@ -1,18 +1,16 @@
 /** 'Manage' in sandbox mode: the in-app stand-in for Stripe's Customer Portal. */
 import { FlaskConical } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AuthCard } from '#web/features/auth/auth-card.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export function SandboxPortalPage() {
   const viewer = useViewer();
-  useEffect(() => {
-    document.title = 'Manage subscription · Harbour Mind';
-  }, []);
+  usePageTitle('Manage subscription');
   if (viewer.status === 'loading') return <Spinner label="Loading..." />;
   if (!viewer.signedIn) return <Navigate to="/sign-in" replace />;
   return (

@@ -2,17 +2,19 @@
  * /subscribe: what Premium includes, the plan toggle and price, the trial button, sign-in for
  * existing members and the FAQ. Signed-out visitors get the sign-in dialog first.
  */
-import { Check, ChevronDown, Crown, LoaderCircle, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Check, Crown, LoaderCircle, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
+import { Accordion, AccordionItem } from '#web/components/ui/accordion.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { AuthDialog } from '#web/features/auth/auth-dialog.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { startCheckout, useSubscription } from '#web/features/billing/use-subscription.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const FEATURES = [
   'The full library of guided meditations',
@@ -48,9 +50,7 @@ export function SubscribePage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    document.title = 'Subscribe · Harbour Mind';
-  }, []);
+  usePageTitle('Subscribe');
 
   const trialUsed = viewer.signedIn && subscription.data ? !subscription.data.trialEligible : false;
   const alreadySubscribed = Boolean(subscription.data?.subscribed);
@@ -161,16 +161,14 @@ export function SubscribePage() {
         <h2 id="faq-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
           Questions
         </h2>
-        <div className="mt-5 grid gap-3">
-          {FAQ.map((item) => (
-            <details key={item.q} className="group rounded-2xl bg-white ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-stone-900 dark:text-stone-50 [&::-webkit-details-marker]:hidden">
-                {item.q}
-                <ChevronDown className="size-5 shrink-0 text-stone-500 transition group-open:rotate-180" aria-hidden />
-              </summary>
-              <p className="px-5 pb-4 leading-relaxed text-stone-600 dark:text-stone-300">{item.a}</p>
-            </details>
-          ))}
+        <div className="mt-5">
+          <Accordion>
+            {FAQ.map((item) => (
+              <AccordionItem key={item.q} title={item.q}>
+                <p className="leading-relaxed text-stone-600 dark:text-stone-300">{item.a}</p>
+              </AccordionItem>
+            ))}
+          </Accordion>
         </div>
       </section>
 

@@ -11,6 +11,7 @@ import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
 import { SubscribeDialog } from '#web/features/catalogue/subscribe-dialog.tsx';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const QUICK_LINKS = [
   { slug: 'all', label: 'All' },
@@ -34,9 +35,7 @@ export function MeditationsPage() {
   const [dialogFor, setDialogFor] = useState<Card | null>(null);
   const focusRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    document.title = `${info.title} · Harbour Mind`;
-  }, [info.title]);
+  usePageTitle(info.title);
 
   useEffect(() => {
     if (focusId && query.data && focusRef.current) {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AFFIRMATIONS } from '#shared/affirmations.ts';
-import { loadDailyAffirmation, localDateKey, resolveDailyAffirmation } from '#web/features/home/daily-affirmation.ts';
+import { loadDailyAffirmation, resolveDailyAffirmation } from '#web/features/home/daily-affirmation.ts';
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -12,9 +12,13 @@ class MemoryStorage {
   }
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('daily affirmation', () => {
   it('uses the local calendar date', () => {
-    expect(localDateKey(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+    expect(resolveDailyAffirmation(undefined, new Date(2025, 0, 5, 23, 59)).value.date).toBe('2025-01-05');
   });
 
   it('keeps the stored affirmation for the whole day', () => {
@@ -38,11 +42,24 @@ describe('daily affirmation', () => {
   });
 
   it('stores the draw with its date and reuses it', () => {
-    const storage = new MemoryStorage() as unknown as Storage;
-    const first = loadDailyAffirmation(storage, 'k', new Date(2025, 5, 1, 8));
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    const first = loadDailyAffirmation('k', new Date(2025, 5, 1, 8));
     expect(JSON.parse(storage.getItem('k')!)).toEqual({ date: '2025-06-01', text: first });
-    expect(loadDailyAffirmation(storage, 'k', new Date(2025, 5, 1, 22))).toBe(first);
+    expect(loadDailyAffirmation('k', new Date(2025, 5, 1, 22))).toBe(first);
     storage.setItem('k', '{not json');
-    expect(AFFIRMATIONS).toContain(loadDailyAffirmation(storage, 'k', new Date(2025, 5, 1, 22)));
+    expect(AFFIRMATIONS).toContain(loadDailyAffirmation('k', new Date(2025, 5, 1, 22)));
+  });
+
+  it('still shows an affirmation when storage is blocked', () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
+    expect(AFFIRMATIONS).toContain(loadDailyAffirmation('k', new Date(2025, 5, 1, 8)));
   });
 });

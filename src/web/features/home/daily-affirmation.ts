@@ -3,18 +3,14 @@
  * a fresh random draw from the pool when the date changes (spec §1).
  */
 import { AFFIRMATIONS, pickAffirmation } from '#shared/affirmations.ts';
+import { localDay } from '#shared/days.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
 
 export type StoredAffirmation = { date: string; text: string };
 
-/** The device's local calendar date as YYYY-MM-DD. */
-export function localDateKey(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Pure: keep today's stored affirmation, otherwise draw a new one. Garbage in storage counts as nothing stored. */
 export function resolveDailyAffirmation(stored: unknown, now: Date, random: () => number = Math.random): { value: StoredAffirmation; changed: boolean } {
-  const today = localDateKey(now);
+  const today = localDay(now);
   if (isStored(stored) && stored.date === today && AFFIRMATIONS.includes(stored.text)) {
     return { value: stored, changed: false };
   }
@@ -25,22 +21,18 @@ function isStored(value: unknown): value is StoredAffirmation {
   return typeof value === 'object' && value !== null && typeof (value as StoredAffirmation).date === 'string' && typeof (value as StoredAffirmation).text === 'string';
 }
 
-/** Reads, resolves and (when needed) writes the stored affirmation. Storage failures never break the page. */
-export function loadDailyAffirmation(storage: Storage | undefined, key: string, now = new Date()): string {
-  let stored: unknown;
+function parseStored(raw: string | null): unknown {
   try {
-    const raw = storage?.getItem(key);
-    stored = raw ? JSON.parse(raw) : undefined;
+    return raw ? JSON.parse(raw) : undefined;
   } catch {
-    stored = undefined;
+    return undefined;
   }
-  const { value, changed } = resolveDailyAffirmation(stored, now);
-  if (changed) {
-    try {
-      storage?.setItem(key, JSON.stringify(value));
-    } catch {
-      // Private mode or a full quota: show the affirmation anyway.
-    }
-  }
+}
+
+/** Reads, resolves and (when needed) writes the stored affirmation. Storage failures never break the page. */
+export function loadDailyAffirmation(key: string, now = new Date()): string {
+  const { value, changed } = resolveDailyAffirmation(parseStored(readStored(key)), now);
+  // A refused write (private mode, a full quota) still shows today's affirmation.
+  if (changed) writeStored(key, JSON.stringify(value));
   return value.text;
 }

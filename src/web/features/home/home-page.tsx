@@ -19,18 +19,8 @@ const TILE_STYLE: Record<string, { icon: typeof Sunrise; tint: string }> = {
   'significant-chapters': { icon: Milestone, tint: 'from-orange-100 to-stone-50 text-orange-800 dark:from-orange-950 dark:to-stone-900 dark:text-orange-200' },
 };
 
-function readAffirmation(): string {
-  const storage = typeof window === 'undefined' ? undefined : safeLocalStorage();
-  return loadDailyAffirmation(storage, STORAGE_KEYS.dailyAffirmation);
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+/** Blocked or missing storage (private mode, no window) still gets today's draw. */
+const readAffirmation = () => loadDailyAffirmation(STORAGE_KEYS.dailyAffirmation);
 
 export function HomePage() {
   const [affirmation] = useState(readAffirmation);

@@ -25,30 +25,33 @@ function Trend({ now, before }: { now: number | null; before: number | null }) {
   );
 }
 
+/** One figure in a summary's description list. */
+function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="font-serif text-2xl" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 export function Insights({ entries, today }: { entries: JournalEntry[]; today: string }) {
   const data = useMemo(() => insights(entries, today), [entries, today]);
   const max = Math.max(1, ...data.week.map((d) => d.count));
   return (
     <Card title="Summary and insights">
       <dl className="grid grid-cols-3 gap-3 text-sm">
-        <div>
-          <dt className="text-stone-500">This week</dt>
-          <dd className="font-serif text-2xl" data-testid="entries-this-week">
-            {data.entriesThisWeek}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-stone-500">Average mood</dt>
-          <dd className="font-serif text-2xl">
-            <Trend now={data.averageMood} before={data.previousAverageMood} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-stone-500">Average intensity</dt>
-          <dd className="font-serif text-2xl">
-            <Trend now={data.averageIntensity} before={data.previousAverageIntensity} />
-          </dd>
-        </div>
+        <Stat label="This week" testId="entries-this-week">
+          {data.entriesThisWeek}
+        </Stat>
+        <Stat label="Average mood">
+          <Trend now={data.averageMood} before={data.previousAverageMood} />
+        </Stat>
+        <Stat label="Average intensity">
+          <Trend now={data.averageIntensity} before={data.previousAverageIntensity} />
+        </Stat>
       </dl>
       <ol className="mt-5 grid h-20 grid-cols-7 items-end gap-2" aria-label="Entries each day this week">
         {data.week.map((d, i) => (
@@ -78,18 +81,12 @@ export function Tracker({ entries, today }: { entries: JournalEntry[]; today: st
   return (
     <Card title="Journal tracker">
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div>
-          <dt className="text-stone-500">Total entries</dt>
-          <dd className="font-serif text-2xl" data-testid="journal-total">
-            {entries.length}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-stone-500">Streak</dt>
-          <dd className="font-serif text-2xl" data-testid="journal-streak">
-            {streak} {streak === 1 ? 'day' : 'days'}
-          </dd>
-        </div>
+        <Stat label="Total entries" testId="journal-total">
+          {entries.length}
+        </Stat>
+        <Stat label="Streak" testId="journal-streak">
+          {streak} {streak === 1 ? 'day' : 'days'}
+        </Stat>
       </dl>
       <ol className="mt-4 flex justify-between" aria-label="This week, Monday first">
         {week.map((d, i) => (

@@ -3,24 +3,29 @@
  * subscription (the spec's dialog otherwise); nothing typed is lost when a save is refused.
  */
 import { HeartHandshake, LifeBuoy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { createEntry, CRISIS_LINES, JOURNAL_MESSAGES as M } from '#shared/journal.ts';
 import { localDay } from '#shared/days.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Tabs, TabsBar, TabsContent, type TabItem } from '#web/components/ui/tabs.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { EntriesList } from '#web/features/journal/journal-entries.tsx';
 import { CbtForm, DbtForm, MindfulnessForm, type SaveHandler } from '#web/features/journal/journal-forms.tsx';
 import { Insights, Tracker } from '#web/features/journal/journal-insights.tsx';
 import { useJournal } from '#web/features/journal/use-journal.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+
+const JOURNAL_TABS: readonly TabItem[] = [
+  { value: 'mindfulness', label: 'Mindfulness' },
+  { value: 'cbt', label: 'CBT' },
+  { value: 'dbt', label: 'DBT' },
+];
 
 export function JournalPage() {
-  useEffect(() => {
-    document.title = 'Journal · Harbour Mind';
-  }, []);
+  usePageTitle('Journal');
   const viewer = useViewer();
   const journal = useJournal();
   const [blocked, setBlocked] = useState(false);
@@ -52,17 +57,7 @@ export function JournalPage() {
           New entry
         </h2>
         <Tabs defaultValue="mindfulness" className="mt-4">
-          <TabsList aria-label="Journal type">
-            {[
-              ['mindfulness', 'Mindfulness'],
-              ['cbt', 'CBT'],
-              ['dbt', 'DBT'],
-            ].map(([value, label]) => (
-              <TabsTrigger key={value} value={value}>
-                {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+          <TabsBar label="Journal type" tabs={JOURNAL_TABS} />
           {/* forceMount keeps a half-written draft when switching tabs. */}
           <TabsContent value="mindfulness" forceMount className="mt-6 data-[state=inactive]:hidden">
             <MindfulnessForm onSave={save} />

@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /**
  * The root route's error screen. The usual cause is a deploy: this tab still runs the previous
@@ -10,8 +11,8 @@ import { Button } from '#web/components/ui/button.tsx';
  */
 export function RouteError() {
   const error = useRouteError();
+  usePageTitle();
   useEffect(() => {
-    document.title = 'Harbour Mind';
     console.error('route failed to load', error);
   }, [error]);
   return (

@@ -31,6 +31,11 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const signOut = useSignOut();
+  const primaryLinks = PRIMARY_NAV.map((item) => (
+    <NavLink key={item.to} to={item.to} className={linkClass}>
+      {item.label}
+    </NavLink>
+  ));
   const accountLinks = viewer.signedIn ? (
     <>
       {/* Only a shortcut for staff: /admin itself and every admin API check the role on the server. */}
@@ -71,11 +76,7 @@ export function SiteHeader() {
           <span>Harbour Mind</span>
         </Link>
         <div className="ml-auto hidden items-center gap-1 md:flex">
-          {PRIMARY_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          ))}
+          {primaryLinks}
           <span className="mx-2 h-6 w-px bg-stone-200 dark:bg-stone-800" aria-hidden />
           {accountLinks}
         </div>
@@ -92,11 +93,7 @@ export function SiteHeader() {
       </nav>
       <div id={menuId} hidden={!menuOpen} className="border-t border-stone-200 px-4 pb-6 pt-3 md:hidden dark:border-stone-800">
         <div className="flex flex-col gap-1">
-          {PRIMARY_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          ))}
+          {primaryLinks}
           <div className="my-2 h-px bg-stone-200 dark:bg-stone-800" aria-hidden />
           <div className="flex flex-wrap items-center gap-2">{accountLinks}</div>
         </div>

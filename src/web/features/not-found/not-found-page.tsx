@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /**
  * The server already answered this path with a 404 and logged it; this is the friendly face.
@@ -10,8 +11,8 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
  */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageTitle('Page not found');
   useEffect(() => {
-    document.title = 'Page not found · Harbour Mind';
     console.warn('404: unknown route', pathname);
   }, [pathname]);
   return (

@@ -1,13 +1,12 @@
 /** Layout for the founder note, about, support and policy pages: one h1, a readable prose column. */
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const PROSE =
   'text-stone-700 dark:text-stone-300 [&_p]:mb-4 [&_p]:leading-relaxed [&_ul]:mb-4 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6 [&_li]:leading-relaxed [&_a]:font-medium [&_a]:text-teal-700 [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-teal-300 [&_strong]:text-stone-900 dark:[&_strong]:text-stone-50';
 
 export function StaticPage({ title, intro, lastUpdated, children }: { title: string; intro?: ReactNode; lastUpdated?: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Harbour Mind`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="mb-10">

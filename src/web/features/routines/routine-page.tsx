@@ -5,9 +5,14 @@
 import { Check, Clock, Lock, Plus, X } from 'lucide-react';
 import { totalMinutes, type Activity, type RoutineKind } from '#shared/routines.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Tabs, TabsBar, TabsContent, type TabItem } from '#web/components/ui/tabs.tsx';
 import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
 import { useRoutine, type RoutineTab } from '#web/features/routines/use-routine.ts';
+
+const ROUTINE_TABS: readonly TabItem[] = [
+  { value: 'templates', label: 'Choose a Template' },
+  { value: 'custom', label: 'Create Custom Routine' },
+];
 
 export function RoutinePage({ kind }: { kind: RoutineKind }) {
   const { copy, templates, template, checks, custom, tab, setTab, selectTemplate, toggleTemplate, setCustom, customise, save } = useRoutine(kind);
@@ -17,16 +22,7 @@ export function RoutinePage({ kind }: { kind: RoutineKind }) {
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{copy.title}</h1>
       <p className="mt-3 text-lg text-stone-600 dark:text-stone-300">{copy.hint}</p>
       <Tabs value={tab} onValueChange={(v) => setTab(v as RoutineTab)} className="mt-8">
-        <TabsList aria-label="Routine">
-          {[
-            ['templates', 'Choose a Template'],
-            ['custom', 'Create Custom Routine'],
-          ].map(([value, label]) => (
-            <TabsTrigger key={value} value={value}>
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <TabsBar label="Routine" tabs={ROUTINE_TABS} />
 
         <TabsContent value="templates" className="mt-6">
           <ul className="grid gap-4 sm:grid-cols-2" aria-label="Templates">

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { localDay, msUntilNextMidnight } from '#shared/days.ts';
 import { DEFAULT_TEMPLATE, emptyProgress, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export type RoutineTab = 'templates' | 'custom';
 
@@ -31,9 +32,7 @@ export function useRoutine(kind: RoutineKind) {
     setSelected(DEFAULT_TEMPLATE);
   }
 
-  useEffect(() => {
-    document.title = `${copy.title} · Harbour Mind`;
-  }, [copy.title]);
+  usePageTitle(copy.title);
 
   // Spec: progress resets at the next local midnight, and every day after.
   useEffect(() => {

@@ -3,12 +3,17 @@
  * early users can expect. The server validates again and decides duplicates and limits.
  */
 import { Link as LinkIcon, Share2, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type SubmitEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { isAbsoluteHttpUrl, shareLinks, validateWaitlist, WAITLIST, WAITLIST_MESSAGES as W, type WaitlistErrors } from '#shared/waitlist.ts';
+import { isAbsoluteHttpUrl, shareLinks, WAITLIST, WAITLIST_MESSAGES as W, waitlistFormSchema, type WaitlistFormValues } from '#shared/waitlist.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { EnterInput } from '#web/components/ui/enter-input.tsx';
 import { Field } from '#web/components/ui/field.tsx';
+import { TextArea } from '#web/components/ui/text-area.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const EXPECT = [
   'Early access to new meditations, the journal and routines before anyone else.',
@@ -25,9 +30,7 @@ const GETTING_STARTED = [
 ];
 
 export function WaitlistPage() {
-  useEffect(() => {
-    document.title = 'Join the Beta · Harbour Mind';
-  }, []);
+  usePageTitle('Join the Beta');
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <header className="max-w-2xl">
@@ -52,82 +55,67 @@ export function WaitlistPage() {
 }
 
 function WaitlistForm() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [reason, setReason] = useState('');
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<WaitlistErrors>({});
-  const [pending, setPending] = useState(false);
-  const inFlight = useRef(false);
-  const reasonId = useId();
+  const { register, handleSubmit, reset, getValues, control, formState } = useForm<WaitlistFormValues>({
+    resolver: zodResolver(waitlistFormSchema),
+    defaultValues: { name: '', email: '', reason: '', website: '' },
+    // The spec answers on submit; after that a corrected field clears its own message.
+    mode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = formState;
+  const reasonLength = useWatch({ control, name: 'reason' }).length;
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    if (website.trim()) return void toast.error(W.honeypotTitle, { description: W.honeypotBody });
-    const check = validateWaitlist({ name, email, reason });
-    setErrors(check.errors);
-    if (!check.valid) return void toast.error(W.invalidTitle, { description: W.invalidBody });
-    inFlight.current = true;
-    setPending(true);
+  const join = async ({ name, email, reason, website }: WaitlistFormValues) => {
     try {
       await api('/api/waitlist', { method: 'POST', body: { name, email, reason: reason.trim() ? reason : null, website } });
       toast.success(W.successTitle, { description: W.successBody });
-      setName('');
-      setEmail('');
-      setReason('');
-      setErrors({});
+      reset();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'database/duplicate-email') toast.error(W.duplicateTitle, { description: W.duplicateBody });
       else if (error instanceof ApiError && error.status === 429) toast.error(W.rateLimitTitle, { description: W.rateLimitBody });
       else if (error instanceof ApiError && error.status === 400) toast.error(W.invalidTitle, { description: W.invalidBody });
       else toast.error(W.failedTitle, { description: W.failedBody });
-    } finally {
-      inFlight.current = false;
-      setPending(false);
     }
+  };
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    if (isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    // A filled honeypot is a bot: answer before validating, as the spec's form does.
+    if (getValues('website').trim()) {
+      event.preventDefault();
+      toast.error(W.honeypotTitle, { description: W.honeypotBody });
+      return;
+    }
+    void handleSubmit(join, () => toast.error(W.invalidTitle, { description: W.invalidBody }))(event);
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="waitlist-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
+    <form onSubmit={submit} noValidate aria-labelledby="waitlist-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
       <h2 id="waitlist-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
         Reserve your place
       </h2>
       <div className="mt-6 grid gap-5">
-        <Field label="Name" autoComplete="name" value={name} maxLength={WAITLIST.nameMax} onChange={(e) => setName(e.target.value)} error={errors.name} required />
-        <Field label="Email" type="email" autoComplete="email" value={email} maxLength={WAITLIST.emailMax} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-        <div>
-          <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-            What brings you to Harbour Mind? <span className="font-normal text-stone-500">(optional)</span>
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            maxLength={WAITLIST.reasonMax}
-            rows={4}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${reasonId}-error` : `${reasonId}-count`}
-            className="w-full rounded-2xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50"
-          />
-          <p id={`${reasonId}-count`} className="mt-1 text-right text-xs text-stone-500">
-            {reason.length}/{WAITLIST.reasonMax - 1}
-          </p>
-          {errors.reason ? (
-            <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-              {errors.reason}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Name" autoComplete="name" maxLength={WAITLIST.nameMax} error={errors.name?.message} required {...register('name')} />
+        <Field label="Email" type="email" autoComplete="email" maxLength={WAITLIST.emailMax} error={errors.email?.message} required {...register('email')} />
+        <TextArea
+          label="What brings you to Harbour Mind?"
+          note="(optional)"
+          rows={4}
+          maxLength={WAITLIST.reasonMax}
+          count={`${reasonLength}/${WAITLIST.reasonMax - 1}`}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
         {/* Honeypot: invisible to people and screen readers; bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
             Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
-        <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
-          {pending ? W.submitting : W.submit}
+        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? W.submitting : W.submit}
         </Button>
         <p className="text-xs text-stone-500 dark:text-stone-400">We only use your details to invite you to the beta. See our privacy policy.</p>
       </div>
@@ -159,18 +147,7 @@ function ShareBox() {
         <LinkIcon className="size-4 shrink-0" aria-hidden /> {shareUrl}
       </p>
       <div className="mt-4 flex gap-2">
-        <input
-          aria-label="Custom share URL"
-          placeholder="https://"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            setUrl();
-          }}
-          className="h-10 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 text-sm dark:border-stone-700 dark:bg-stone-950"
-        />
+        <EnterInput aria-label="Custom share URL" placeholder="https://" value={draft} onChange={setDraft} onEnter={setUrl} />
         <Button size="sm" variant="secondary" onClick={setUrl}>
           Set URL
         </Button>

@@ -1,0 +1,35 @@
+/** What the listening journeys read from and do to the global player's <audio> element in Chromium. */
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RunningServer } from '#tests/setup/server-process.ts';
+
+type AudioState = { src: string; paused: boolean; currentTime: number; duration: number; volume: number; rate: number };
+
+export const audio = (page: Page) =>
+  page.evaluate((): AudioState => {
+    const el = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
+    return { src: el.currentSrc || el.getAttribute('src') || '', paused: el.paused, currentTime: el.currentTime, duration: el.duration, volume: el.volume, rate: el.playbackRate };
+  });
+
+export const waitForPlaying = (page: Page, after = 0) =>
+  page.waitForFunction(
+    (min) => {
+      const el = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      return Boolean(el && !el.paused && el.currentTime > min);
+    },
+    after,
+    { timeout: 20_000 },
+  );
+
+/** Moves the seek slider the way a user's drag does: React hears the input event. */
+export async function setSlider(page: Page, percent: number) {
+  await page.getByRole('dialog').getByRole('slider', { name: 'Seek' }).evaluate((input: HTMLInputElement, value) => {
+    // React tracks the value property: set it through the prototype's setter, as typing does.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, String(value));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, percent);
+}
+
+export async function practice(server: RunningServer, context: BrowserContext) {
+  const response = await context.request.get(`${server.url}/api/practice?tz=UTC`);
+  return (await response.json()) as { totalSessions: number; totalMinutes: number };
+}
