@@ -1,21 +1,12 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { securityAuditLog, user } from '#server/db/schema/auth.ts';
 import { origin, signUp } from '#tests/setup/auth-helpers.ts';
+import { freePort } from '#tests/setup/server-process.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 type Received = { to: string; raw: string };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
   const server = new SMTPServer({
@@ -35,14 +26,10 @@ async function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
   return server;
 }
 
-async function waitFor<T>(fn: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** For vi.waitFor: the value once it exists; until then a throw, which makes vi.waitFor try again. */
+function present<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('not yet');
+  return value;
 }
 
 let t: TestApp | undefined;
@@ -62,7 +49,7 @@ describe('mail over SMTP', () => {
     t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
     const res = await signUp(t, { name: 'Iris Moon', email: 'iris@example.com', password: 'harbour-1' });
     expect(res.statusCode).toBe(200);
-    const mail = await waitFor(() => inbox.find((m) => m.to === 'iris@example.com'));
+    const mail = await vi.waitFor(() => present(inbox.find((m) => m.to === 'iris@example.com')), { timeout: 10_000 });
     expect(mail.raw).toContain('Subject: Confirm your e-mail for Harbour Mind');
     expect(mail.raw).toContain('text/plain');
     expect(mail.raw).toContain('text/html');
@@ -76,11 +63,8 @@ describe('mail over SMTP', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, 'jack@example.com'));
     expect(row).toBeDefined();
-    const failures = await waitForAsync(async () => {
-      const rows = await t!.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'mail_delivery_failed'));
-      return rows.length ? rows : undefined;
-    });
-    expect(failures[0]?.userEmail).toBe('jack@example.com');
+    const failure = await vi.waitFor(async () => present((await t!.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'mail_delivery_failed'))).at(0)), { timeout: 15_000, interval: 100 });
+    expect(failure.userEmail).toBe('jack@example.com');
 
     const inbox: Received[] = [];
     smtp = await startSmtp(port, inbox);
@@ -91,17 +75,7 @@ describe('mail over SMTP', () => {
       payload: { email: 'jack@example.com', callbackURL: '/sign-in?verified=1' },
     });
     expect(resend.statusCode).toBe(200);
-    const mail = await waitFor(() => inbox.find((m) => m.to === 'jack@example.com'));
+    const mail = await vi.waitFor(() => present(inbox.find((m) => m.to === 'jack@example.com')), { timeout: 10_000 });
     expect(mail.raw).toMatch(/verify-email\?token=/);
   });
 });
-
-async function waitForAsync<T>(fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -43,6 +43,11 @@ function rawConnection(port: number): Promise<{ socket: Socket; received: () => 
   });
 }
 
+/** Connections the server has accepted and not yet closed. */
+function openConnections(app: FastifyInstance): Promise<number> {
+  return new Promise((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+}
+
 describe('a draining server (in process)', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
@@ -50,29 +55,34 @@ describe('a draining server (in process)', () => {
     app = undefined;
   });
 
-  async function slowApp(): Promise<{ port: number; release: () => void }> {
+  /** `slowStarted` settles once a /slow request is inside its handler (so its connection is busy). */
+  async function slowApp(): Promise<{ port: number; release: () => void; slowStarted: Promise<void> }> {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const slowStarted = new Promise<void>((resolve) => (started = resolve));
     app = Fastify({ return503OnClosing: false });
     installErrorHandler(app);
     registerShutdownRefusal(app);
     app.get('/slow', async () => {
+      started();
       await gate;
       return { finished: true };
     });
     app.get('/fast', () => ({ fast: true }));
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { port: (app.server.address() as AddressInfo).port, release };
+    return { port: (app.server.address() as AddressInfo).port, release, slowStarted };
   }
 
   it('refuses new connections, answers a request that still arrives with 503 in the app shape, and lets the one in flight finish', async () => {
-    const { port, release } = await slowApp();
+    const { port, release, slowStarted } = await slowApp();
     const inFlight = await rawConnection(port);
     inFlight.socket.write('GET /slow HTTP/1.1\r\nHost: hm\r\n\r\n');
+    await slowStarted;
     // Headers half sent: the connection is busy, so closing does not drop it; the request completes after.
     const late = await rawConnection(port);
     late.socket.write('GET /fast HTTP/1.1\r\nHost: hm\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => openConnections(app!)).toBe(2);
 
     const closing = closeGracefully(app!, { graceMs: 10_000 });
     await expect.poll(() => accepts(port), { timeout: 2000, interval: 20 }).toBe(false);
@@ -94,13 +104,13 @@ describe('a draining server (in process)', () => {
   });
 
   it('closes idle keep-alive connections at once and ends a busy one with its answer, so draining lasts as long as the slowest request', async () => {
-    const { port, release } = await slowApp();
+    const { port, release, slowStarted } = await slowApp();
     const idle = await rawConnection(port);
     idle.socket.write('GET /fast HTTP/1.1\r\nHost: hm\r\n\r\n');
     await expect.poll(() => idle.received()).toContain('{"fast":true}');
     const busy = await rawConnection(port);
     busy.socket.write('GET /slow HTTP/1.1\r\nHost: hm\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowStarted;
     const closing = closeGracefully(app!, { graceMs: 10_000 });
     await idle.closed;
     release();
@@ -110,10 +120,10 @@ describe('a draining server (in process)', () => {
   });
 
   it('cuts a request that outlasts the bound, then resolves', async () => {
-    const { port } = await slowApp();
+    const { port, slowStarted } = await slowApp();
     const stuck = await rawConnection(port);
     stuck.socket.write('GET /slow HTTP/1.1\r\nHost: hm\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowStarted;
     const started = Date.now();
     const outcome = await closeGracefully(app!, { graceMs: 300 });
     expect(outcome.drained).toBe(false);

@@ -53,12 +53,14 @@ describe('pending session queue', () => {
   it('shares one run between concurrent flushes (no double send)', async () => {
     enqueueSession(session('a'));
     let calls = 0;
-    const slow = async (): Promise<SendResult> => {
+    let answer: (result: SendResult) => void = () => {};
+    const slow = (): Promise<SendResult> => {
       calls += 1;
-      await new Promise((r) => setTimeout(r, 10));
-      return 'sent';
+      return new Promise((resolve) => (answer = resolve));
     };
-    await Promise.all([flushSessions('u1', slow), flushSessions('u1', slow)]);
+    const both = Promise.all([flushSessions('u1', slow), flushSessions('u1', slow)]);
+    answer('sent');
+    await both;
     expect(calls).toBe(1);
   });
 
