@@ -1,28 +1,19 @@
 // @vitest-environment jsdom
 /** The Security Log tab shows the server's numbers on its four cards, every event type in its filter, and the monitor's rule. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_TYPE_OPTIONS } from '#shared/admin.ts';
 import { SecurityTab } from '#web/features/admin/security-tab.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const alert = { id: 'a1', eventType: 'security_alert', severity: 'critical', userEmail: null, ipAddress: '203.0.113.9', details: { alertType: 'high_threat_score', score: 10.4 }, createdAt: '2026-11-24T10:00:00Z' };
 const block = { id: 'b1', eventType: 'ip_blocked', severity: 'high', userEmail: null, ipAddress: '203.0.113.9', details: { reason: 'high_threat_score', minutes: 30 }, createdAt: '2026-11-24T10:00:01Z' };
 
-/** An async act: besides the work, it flushes the effects and promises the work sets off. */
-const settle = (work: () => void) =>
-  act(() => {
-    work();
-    return Promise.resolve();
-  });
-
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
-  document.body.innerHTML = '';
 });
 
 describe('Security Log tab', () => {
@@ -35,28 +26,23 @@ describe('Security Log tab', () => {
       ),
     );
     vi.stubGlobal('fetch', fetch);
-    const container = document.createElement('div');
-    document.body.append(container);
-    await settle(() => {
-      createRoot(container).render(
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <SecurityTab />
-        </QueryClientProvider>,
-      );
-    });
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SecurityTab />
+      </QueryClientProvider>,
+    );
 
-    const cards = Object.fromEntries([...container.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
-    expect(cards).toEqual({ 'Total Alerts 24h': '7', 'Critical Alerts': '3', 'Recent Threats 1h': '2', 'Blocked IPs': '1' });
-    expect(container.textContent).toContain('high_threat_score');
+    // Each card: its term and the server's figure beside it.
+    const figure = (term: string) => within(screen.getByText(term, { selector: 'dt' }).parentElement!).getByRole('definition').textContent;
+    await waitFor(() => expect(figure('Total Alerts 24h')).toBe('7'));
+    expect({ critical: figure('Critical Alerts'), threats: figure('Recent Threats 1h'), blocked: figure('Blocked IPs') }).toEqual({ critical: '3', threats: '2', blocked: '1' });
+    expect(container.querySelectorAll('dl > div')).toHaveLength(4);
+    expect(screen.getAllByText(/high_threat_score/).length).toBeGreaterThan(0);
 
-    const typeFilter = [...container.querySelectorAll('select')].find((s) => s.textContent.includes('All event types'))!;
+    const typeFilter = screen.getByRole<HTMLSelectElement>('combobox', { name: /event type/i });
     expect([...typeFilter.options].map((o) => o.value)).toEqual(['all', ...EVENT_TYPE_OPTIONS]);
 
-    await settle(() => {
-      typeFilter.value = 'ip_blocked';
-      typeFilter.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/admin/security/events?eventType=ip_blocked');
+    await userEvent.setup().selectOptions(typeFilter, 'ip_blocked');
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/admin/security/events?eventType=ip_blocked'));
   });
 });
