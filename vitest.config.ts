@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration tests. End-to-end journeys live in vitest.e2e.config.ts. */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts'],

@@ -1,6 +1,7 @@
 /** Signing up, verifying and signing in through the real HTTP API, as a browser would. */
 import type { TestApp } from '#tests/setup/test-app.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
+import { buildSession, buildUser } from '#tests/factories.ts';
 
 export function origin(t: TestApp) {
   return { origin: t.config.publicUrl };
@@ -35,11 +36,12 @@ export async function verifyFromOutbox(t: TestApp, email: string) {
   return t.app.inject({ method: 'GET', url: url.pathname + url.search });
 }
 
-/** A verified, signed-in user; returns the session cookie. */
+/**
+ * A verified, signed-in user; returns the session cookie. Made directly (tests/factories.ts), not
+ * through sign-up, the e-mail and sign-in: those have their own tests (auth.test.ts).
+ */
 export async function createSignedInUser(t: TestApp, email: string, password = 'calm-waters-1', name = 'Sam Jones') {
-  await signUp(t, { name, email, password });
-  await verifyFromOutbox(t, email);
-  const res = await signIn(t, email, password);
-  if (res.statusCode !== 200) throw new Error(`sign in failed: ${res.body}`);
-  return { cookie: cookieHeader(res.headers['set-cookie']), userId: res.json().user.id as string };
+  const user = await buildUser(t, { email, password, name });
+  const { cookie } = await buildSession(t, user.id);
+  return { cookie, userId: user.id };
 }

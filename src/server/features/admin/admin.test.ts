@@ -12,7 +12,7 @@ import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInUser, nextIp, origin, signIn } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -162,6 +162,8 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
 
   describe('logs', () => {
     it('filters the audit log by severity and the security log by severity and type; counts the statistics', async () => {
+      // Four real sign-ins over HTTP, each logged as user_login.
+      for (const person of Object.values(people)) expect((await signIn(t, person.email, 'calm-waters-1')).statusCode).toBe(200);
       const critical = (await call('GET', '/api/admin/audit?severity=critical', 'admin')).json().events as { severity: string }[];
       expect(critical.every((e) => e.severity === 'critical')).toBe(true);
       expect((await call('GET', '/api/admin/audit?severity=nonsense', 'admin')).statusCode).toBe(400);
@@ -188,8 +190,8 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       expect(created.json().results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
       const again = await call('POST', '/api/admin/test-accounts', 'admin');
       expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(['exists', 'exists', 'exists']);
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin(t), payload: { email: 'sandbox-subscriber@harbourmind.test', password: created.json().password } });
-      expect(signIn.statusCode).toBe(200);
+      const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin(t), payload: { email: 'sandbox-subscriber@harbourmind.test', password: created.json().password } });
+      expect(signedIn.statusCode).toBe(200);
       const reset = await call('POST', '/api/admin/test-accounts/reset-passwords', 'admin');
       expect(reset.json().results.every((r: { status: string }) => r.status === 'reset')).toBe(true);
     });
