@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PAGE_ROUTE_PATTERNS } from './src/shared/routes.ts';
+import { precompress } from './scripts/build/precompress.ts';
 
 /**
  * The service worker answers navigations to the app's own pages from the cached shell (so the app
@@ -51,6 +52,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    precompress(),
   ],
   build: {
     outDir: '../../dist/web',

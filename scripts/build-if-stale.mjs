@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/shared', 'scripts/build', 'vite.config.ts', 'package-lock.json'];
 const OUTPUT = 'dist/web/index.html';
 
 function newestMtime(path) {

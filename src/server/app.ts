@@ -44,6 +44,8 @@ import { registerCsrfGuard } from '#server/csrf-guard.ts';
 import { installApiContracts } from '#server/api-contracts.ts';
 import { loggedRoute, redactPath, requestLogSerializers } from '#server/request-log.ts';
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
+import { CATALOGUE_CHANNEL, createCatalogueCache, type CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import fastifyCompress from '@fastify/compress';
 
 export type AppDeps = { config: Config; database: DatabaseHandle; storage?: MediaStorage; logger?: boolean | object };
 
@@ -98,6 +100,11 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   // Before every route: blocked IPs are refused sign-in, sign-up, admin setup and role changes.
   registerSecurityMonitor(app, { db: database.db });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  // Responses over 1 KB go out compressed when the client accepts it (brotli at a speed-minded
+  // quality, or gzip); prepared answers and pre-compressed assets arrive already encoded and pass
+  // through. Request bodies are never inflated: an upload or a JSON body is read as sent, within
+  // its byte limit, never a small zip that expands past it.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false });
   // Before the routes: every route's schema is compiled by the zod contracts and collected for OpenAPI.
   await installApiContracts(app, { version: APP_VERSION_LABEL });
 
@@ -118,7 +125,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   app.decorate('auth', auth);
   const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
   await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl });
-  catalogueRoutes(app, { db: database.db });
+  const catalogue = await openCatalogueCache(app, database);
+  catalogueRoutes(app, { db: database.db, cache: catalogue });
 
   const stripe = config.stripe
     ? createStripeBilling({ config: config.stripe, stripe: createStripeClient(config.stripe), db: database.db, publicUrl: config.publicUrl })
@@ -137,10 +145,23 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   for (const warning of configWarnings(config)) app.log.warn(warning);
   waitlistRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
   adminRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
-  await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir });
+  await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir, catalogue });
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;
+}
+
+/**
+ * The prepared catalogue, cleared whenever the catalogue tables change in any process: the
+ * database's trigger NOTIFYs (migration 0006) and every process LISTENs.
+ */
+async function openCatalogueCache(app: App, database: DatabaseHandle): Promise<CatalogueCache> {
+  const cache = createCatalogueCache();
+  const unlisten = await database.listen(CATALOGUE_CHANNEL, () => cache.invalidate());
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+  return cache;
 }
 
 /** Redis when configured (counters shared by every process), the database otherwise. */

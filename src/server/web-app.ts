@@ -1,6 +1,7 @@
 /**
- * Serves the built single-page app: hashed assets with long caching, index.html for every page
- * route, and a real 404 (logged) for paths the app does not know.
+ * Serves the built single-page app: hashed assets with long caching (and the .br/.gz files the build
+ * wrote beside them, by Accept-Encoding), index.html for every page route from memory, already
+ * compressed, and a real 404 (logged) for paths the app does not know.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,17 +9,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isKnownPageRoute } from '#shared/routes.ts';
 import { AppError } from '#server/errors.ts';
+import { prepareBytes, sendPrepared } from '#server/prepared-response.ts';
 
 export async function registerWebApp(app: FastifyInstance, { distDir }: { distDir: string }): Promise<void> {
   const indexPath = join(distDir, 'index.html');
   const hasBuild = existsSync(indexPath);
-  const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : undefined;
+  const indexHtml = hasBuild ? await prepareBytes(readFileSync(indexPath), 'text/html; charset=utf-8') : undefined;
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(join(distDir, 'assets'));
         // The service worker and its manifest must be re-checked on every visit so updates arrive.
@@ -37,10 +40,6 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
     }
     const known = isKnownPageRoute(path);
     if (!known) request.log.warn({ path }, '404 unknown page route');
-    return reply
-      .status(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendPrepared(request, reply.status(known ? 200 : 404), indexHtml, 'no-cache');
   });
 }

@@ -92,6 +92,11 @@ function humaniseSlug(slug: string): string {
 }
 
 /** Title and description of a category listing, with a fallback for unknown slugs. */
+/** True for the slugs the app names (its categories and aggregates, all, recently added); others are humanised guesses. */
+export function isNamedCategory(slug: string): boolean {
+  return Object.hasOwn(CATEGORY_TABLE, slug) || categoryFilter(slug).kind !== 'categories';
+}
+
 export function categoryInfo(slug: string): CategoryInfo {
   const known = Object.hasOwn(CATEGORY_TABLE, slug) ? CATEGORY_TABLE[slug] : undefined;
   if (known) return { slug, ...known };

@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '#server/db/schema.ts';
+import { listenOnPostgres } from '#server/db/listen.ts';
 
 type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,6 +25,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (from any process on this database); resolves to
+   * a function that stops listening. On PostgreSQL also after a lost listening connection returns.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** PGlite only: a consistent .tar.gz of the live database folder (backups; queries wait meanwhile). */
   dumpDataDir?(): Promise<Blob>;
 };
@@ -46,6 +52,12 @@ export function openPglite(options: { dataDir?: string; client?: PGlite }): Data
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
@@ -96,6 +108,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       }
     },
     ping: () => ping(db),
+    listen: (channel, onNotify) => listenOnPostgres(connectionString, channel, onNotify),
     close: () => pool.end(),
   };
 }

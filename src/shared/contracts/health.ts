@@ -1,8 +1,8 @@
 /** Health API contracts: liveness (/api/health) and readiness (/api/ready), read by load balancers and operators. */
 import { z } from 'zod';
 
-/** GET /api/health: 200 `ok` when the database answers, 503 `unavailable` otherwise. */
-export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+/** GET /api/health: 200 `ok` while the process runs (liveness; the database is readiness's business). */
+export const healthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 /**

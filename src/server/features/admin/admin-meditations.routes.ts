@@ -21,8 +21,10 @@ import { createMeditationFromUpload, deleteMeditation, processTempDir } from '#s
 import { auditContextOf } from '#server/features/admin/request-context.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 
-type Deps = { auth: Auth; db: Database; storage: MediaStorage; dataDir: string };
+/** `catalogue`: cleared here at once after each change; other processes hear the database's NOTIFY. */
+type Deps = { auth: Auth; db: Database; storage: MediaStorage; dataDir: string; catalogue: CatalogueCache };
 
 const tags = ['admin'];
 
@@ -35,7 +37,7 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
-export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, storage, dataDir }: Deps): Promise<void> {
+export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, storage, dataDir, catalogue }: Deps): Promise<void> {
   const api = withContracts(app);
   const staff = requireRole(auth, db, ['admin', 'editor']);
 
@@ -127,6 +129,7 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
         tempPath,
       },
     });
+    catalogue.invalidate();
     return created.id;
   }
 
@@ -136,11 +139,14 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
   });
 
   api.patch('/api/admin/meditations/:id', { onRequest: staff, schema: { tags, params: meditationIdParams, body: editMeditationBody, response: { 200: adminMeditationResponse } } }, async (request) => {
-    return { meditation: await updateMeditation({ db, by: auditContextOf(request), id: request.params.id, input: request.body }) };
+    const meditation = await updateMeditation({ db, by: auditContextOf(request), id: request.params.id, input: request.body });
+    catalogue.invalidate();
+    return { meditation };
   });
 
   api.delete('/api/admin/meditations/:id', { onRequest: staff, schema: { tags, params: meditationIdParams, response: { 200: deleteMeditationResponse } } }, async (request) => {
     await deleteMeditation({ db, storage, id: request.params.id, by: auditContextOf(request) });
+    catalogue.invalidate();
     return { deleted: request.params.id };
   });
 

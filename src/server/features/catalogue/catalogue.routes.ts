@@ -1,25 +1,36 @@
-/** Public catalogue API: anyone may browse cards; nothing here reveals where audio lives. */
+/**
+ * Public catalogue API: anyone may browse cards; nothing here reveals where audio lives. The known
+ * listings and every card are served from the prepared cache (catalogue-cache.ts): an editor's
+ * change clears it in every process, so a read costs no query between changes.
+ */
 import type { FastifyInstance } from 'fastify';
+import { isNamedCategory } from '#shared/catalogue.ts';
 import { getMeditationResponse, listMeditationsQuery, listMeditationsResponse, meditationIdParams } from '#shared/contracts/catalogue.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import type { Database } from '#server/db/client.ts';
+import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import { getMeditation, listMeditations } from '#server/features/catalogue/catalogue.service.ts';
+import { sendPrepared } from '#server/prepared-response.ts';
 
-/** Public and identical for everyone; a short shared cache absorbs bursts without hiding new uploads for long. */
+/** Public and identical for everyone; a short shared cache absorbs bursts, the ETag makes revalidation cheap. */
 const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=60';
 
-export function catalogueRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Database; cache: CatalogueCache }): void {
   const api = withContracts(app);
 
   api.get('/api/meditations', { schema: { tags: ['catalogue'], querystring: listMeditationsQuery, response: { 200: listMeditationsResponse } } }, async (request, reply) => {
-    const result = await listMeditations({ db, slug: request.query.category });
-    reply.header('cache-control', PUBLIC_CACHE);
-    return result;
+    const slug = request.query.category;
+    // Through the contract before it is kept: the cached bytes hold only what the schema names.
+    const load = async () => listMeditationsResponse.parse(await listMeditations({ db, slug }));
+    // Only the app's own listings are kept; any other slug is answered, not kept (it cannot fill the cache).
+    if (!isNamedCategory(slug)) return reply.header('cache-control', PUBLIC_CACHE).send(await load());
+    return sendPrepared(request, reply, await cache.get(`list:${slug}`, load), PUBLIC_CACHE);
   });
 
   api.get('/api/meditations/:id', { schema: { tags: ['catalogue'], params: meditationIdParams, response: { 200: getMeditationResponse } } }, async (request, reply) => {
-    const meditation = await getMeditation({ db, id: request.params.id });
-    reply.header('cache-control', PUBLIC_CACHE);
-    return { meditation };
+    const { id } = request.params;
+    // An unknown id throws not-found, which the cache does not keep: random ids cannot fill it.
+    const prepared = await cache.get(`card:${id}`, async () => getMeditationResponse.parse({ meditation: await getMeditation({ db, id }) }));
+    return sendPrepared(request, reply, prepared, PUBLIC_CACHE);
   });
 }

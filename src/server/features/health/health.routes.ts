@@ -1,7 +1,9 @@
 /**
  * Liveness and readiness for load balancers and orchestrators.
- * - GET /api/health: cheap (one database round trip); 200 only when the database answers. Never
- *   shed under load (load-shedding.ts): a busy process must not be killed for being busy.
+ * - GET /api/health: liveness, and nothing else: the process is up and its event loop answers. It
+ *   touches no database (a database outage must not make an orchestrator restart every healthy
+ *   process at once). Never shed under load (load-shedding.ts): a busy process must not be killed
+ *   for being busy. While draining, the shutdown refusal answers 503 before it.
  * - GET /api/ready: every dependency (readiness.service.ts); 503 `not-ready` takes the process out
  *   of rotation until it passes again. Shed like any request under load, which says the same.
  */
@@ -15,10 +17,9 @@ import { checkReadiness, type ReadinessDeps } from '#server/features/health/read
 export function healthRoutes(app: FastifyInstance, { database, storage, redis }: Pick<ReadinessDeps, 'database' | 'storage' | 'redis'>): void {
   const api = withContracts(app);
 
-  api.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse, 503: z.union([healthResponse, errorBody]) } } }, async (_request, reply) => {
+  api.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorBody } } }, (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (await database.ping()) return { status: 'ok' } satisfies HealthResponse;
-    return reply.status(503).send({ status: 'unavailable' } satisfies HealthResponse);
+    return { status: 'ok' } satisfies HealthResponse;
   });
 
   // Probes arriving together share one run: a flood of /api/ready costs one set of checks at a time.

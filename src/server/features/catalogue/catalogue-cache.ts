@@ -1,0 +1,59 @@
+/**
+ * The public catalogue as prepared answers in memory. It changes only when an editor uploads,
+ * edits or deletes, so each listing and card is read, serialised and compressed once per change and
+ * then served from memory (prepared-response.ts: ETag, 304, brotli/gzip by negotiation).
+ *
+ * Freshness: every catalogue write calls `changed()` (catalogue-changes.ts), which clears this
+ * process at once and tells every other process through the database (NOTIFY). A load that was
+ * already running when a change arrived answers its own request but is not kept, so it cannot put
+ * the old list back. Entries also expire after `maxAgeMs`: a missed notification (a dropped
+ * listening connection) costs seconds of staleness, never hours.
+ */
+import { prepareJson, type PreparedResponse } from '#server/prepared-response.ts';
+
+/** The channel migration 0006's trigger notifies on every change to the catalogue tables. */
+export const CATALOGUE_CHANNEL = 'hm_catalogue';
+
+type Entry = { value: Promise<PreparedResponse>; madeAt: number };
+
+export type CatalogueCache = {
+  /** The prepared answer for `key`, loading it with `load` when absent, stale or superseded. */
+  get(key: string, load: () => Promise<unknown>): Promise<PreparedResponse>;
+  /** Forget everything: the next read of each key loads again. */
+  invalidate(): void;
+  readonly size: number;
+};
+
+export function createCatalogueCache({ maxAgeMs = 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {}): CatalogueCache {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+
+  return {
+    get(key, load) {
+      const entry = entries.get(key);
+      if (entry && now() - entry.madeAt < maxAgeMs) return entry.value;
+      const startedIn = generation;
+      const value = load().then(prepareJson);
+      const made: Entry = { value, madeAt: now() };
+      entries.set(key, made);
+      value.then(
+        () => {
+          // A change arrived while this was loading: it may hold the old catalogue.
+          if (generation !== startedIn && entries.get(key) === made) entries.delete(key);
+        },
+        () => {
+          // Failures are not kept: the next request tries again.
+          if (entries.get(key) === made) entries.delete(key);
+        },
+      );
+      return value;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
