@@ -42,6 +42,22 @@ describe('HTTP behaviour', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same full set on refusals too (a 404, a 401), computed once at start', async () => {
+    t = await createTestApp();
+    for (const url of ['/api/health', '/api/no-such-thing', '/api/favourites']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-permitted-cross-domain-policies': 'none',
+      });
+      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+    }
+  });
+
   it('adds HSTS when served over https', async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://harbourmind.example' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,7 +1,7 @@
 /**
  * buildApp(config): plugins, then every feature's routes. Tests call it with their own database.
  */
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_VERSION_LABEL, JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { configWarnings, type Config } from '#server/config.ts';
@@ -42,7 +42,7 @@ import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-time
 import { registerCanonicalRequestTarget } from '#server/request-target.ts';
 import { registerCsrfGuard } from '#server/csrf-guard.ts';
 import { installApiContracts } from '#server/api-contracts.ts';
-import { loggedRoute, redactPath, requestLogSerializers } from '#server/request-log.ts';
+import { loggedRoute, OneLineRequestLog, redactPath, requestLogSerializers } from '#server/request-log.ts';
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
 import { CATALOGUE_CHANNEL, createCatalogueCache, type CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import fastifyCompress from '@fastify/compress';
@@ -70,7 +70,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     },
     // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
-    logController: new LogController({ disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object' }),
+    logController: new OneLineRequestLog({ disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object' }),
     // Slow clients must not hold connections: REQUEST_TIMEOUT_SECONDS, UPLOAD_TIMEOUT_SECONDS.
     ...serverTimeoutOptions(config),
     // Requests that arrive while draining are refused by shutdown.ts, in the app's error shape.
@@ -99,7 +99,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   });
   // Before every route: blocked IPs are refused sign-in, sign-up, admin setup and role changes.
   registerSecurityMonitor(app, { db: database.db });
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   // Responses over 1 KB go out compressed when the client accepts it (brotli at a speed-minded
   // quality, or gzip); prepared answers and pre-compressed assets arrive already encoded and pass
   // through. Request bodies are never inflated: an upload or a JSON body is read as sent, within

@@ -28,9 +28,21 @@ export async function prepareBytes(identity: Buffer, contentType: string): Promi
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/** Browsers send a handful of distinct headers: each is parsed once (bounded, so odd ones cannot grow it). */
+const negotiated = new Map<string, Encoding>();
+const NEGOTIATED_MAX = 64;
+
 /** The best encoding the client accepts (RFC 9110 §12.5.3: q-values, `*`, q=0 refuses). */
 export function negotiateEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
+  const known = negotiated.get(header);
+  if (known) return known;
+  const chosen = parseAcceptEncoding(header);
+  if (negotiated.size < NEGOTIATED_MAX) negotiated.set(header, chosen);
+  return chosen;
+}
+
+function parseAcceptEncoding(header: string): Encoding {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -72,6 +72,12 @@ describe('secrets stay out of the log', () => {
     // The requests were logged, by pattern.
     expect(log).toContain('/api/auth/reset-password/:redacted');
     expect(log).toContain('/api/billing/sandbox/sessions/:id');
+    // One line per request, at its end, with everything an operator asks of it.
+    const requestLines = lines.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as { msg: string; req?: { method: string; route: string }; res?: { statusCode: number }; responseTime?: number });
+    expect(requestLines.some((l) => l.msg === 'incoming request')).toBe(false);
+    const completed = requestLines.filter((l) => l.msg === 'request completed');
+    expect(completed.length).toBeGreaterThan(5);
+    for (const line of completed) expect(line).toMatchObject({ req: { method: expect.any(String), route: expect.any(String) }, res: { statusCode: expect.any(Number) }, responseTime: expect.any(Number) });
   });
 
   it('redacts identifier-like path segments of wildcard and unknown routes', () => {
