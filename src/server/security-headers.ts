@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The headers helmet sets for `options`, read once from a stand-in response. */
-export function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {
+function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   const response = {
     setHeader: (name: string, value: string | number | string[]) => {
