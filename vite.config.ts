@@ -59,6 +59,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Keep the app free of inline scripts so the CSP can forbid them.
     modulePreload: { polyfill: false },
+    // Which chunks each page needs, for `npm run bench:bundle` (first-load bytes per route).
+    manifest: true,
     sourcemap: false,
   },
   server: {

@@ -26,17 +26,16 @@ describe('Security Log tab', () => {
       ),
     );
     vi.stubGlobal('fetch', fetch);
-    const { container } = render(
+    render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SecurityTab />
       </QueryClientProvider>,
     );
 
-    // Each card: its term and the server's figure beside it.
-    const figure = (term: string) => within(screen.getByText(term, { selector: 'dt' }).parentElement!).getByRole('definition').textContent;
-    await waitFor(() => expect(figure('Total Alerts 24h')).toBe('7'));
-    expect({ critical: figure('Critical Alerts'), threats: figure('Recent Threats 1h'), blocked: figure('Blocked IPs') }).toEqual({ critical: '3', threats: '2', blocked: '1' });
-    expect(container.querySelectorAll('dl > div')).toHaveLength(4);
+    // Each card: its term (<dt>) and the server's figure (<dd>) beside it, and no fifth card.
+    const cards = () => Object.fromEntries(screen.getAllByRole('term').map((term) => [term.textContent, within(term.parentElement!).getByRole('definition').textContent]));
+    await waitFor(() => expect(cards()).toEqual({ 'Total Alerts 24h': '7', 'Critical Alerts': '3', 'Recent Threats 1h': '2', 'Blocked IPs': '1' }));
+    expect(screen.getAllByRole('term')).toHaveLength(4);
     expect(screen.getAllByText(/high_threat_score/).length).toBeGreaterThan(0);
 
     const typeFilter = screen.getByRole<HTMLSelectElement>('combobox', { name: /event type/i });

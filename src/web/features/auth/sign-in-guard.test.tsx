@@ -29,8 +29,9 @@ describe('SignInGuard', () => {
     renderWithMe({ user: null, role: null, subscribed: false });
     expect(await screen.findByText('Sign In Required')).toBeTruthy();
     expect(screen.getByText(/Please sign in to access this feature/)).toBeTruthy();
-    expect(screen.getByRole('link').getAttribute('href')).toBe('/sign-in');
-    expect(screen.queryByRole('button', { name: 'Save routine' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/sign-in');
+    // Absence by text, not role: content rendered but hidden from the accessibility tree still fails.
+    expect(screen.queryByText('Save routine')).toBeNull();
   });
 
   it('shows the content to signed-in users', async () => {
