@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, waitForPlaying, setSlider, practice } from '#tests/e2e/support/player.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import { countRenders, renders } from '#tests/e2e/support/render-counter.ts';
 import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
 
@@ -122,6 +123,36 @@ describe('the global player', () => {
     expect(await page.getByTestId('practice-current-streak').count()).toBe(0);
     expect((await practice(server, context)).totalSessions).toBe(1);
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('playback costs nothing elsewhere', () => {
+  it('re-renders the seek bar while audio plays, and not the header, page or footer', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await countRenders(context, {
+      header: { tag: 'header' },
+      footer: { tag: 'footer' },
+      heading: { tag: 'h1' },
+      seek: { tag: 'input', attribute: ['aria-label', 'Seek'] },
+    });
+    await createSubscriber(server, context, { name: 'Ada Quill', email: 'ada-renders@example.com', password: 'quiet-harbour-8' });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const cards = page.getByTestId('meditation-card');
+    await cards.filter({ hasText: 'A Single Breath' }).getByRole('button', { name: 'A Single Breath', exact: true }).click();
+    await page.getByRole('dialog', { name: 'A Single Breath' }).waitFor();
+    await waitForPlaying(page, 0.5);
+    // Minimised: the mini bar's seek slider keeps moving over the page.
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: 'Now playing' }).waitFor();
+    const start = (await audio(page)).currentTime;
+    const before = await renders(page);
+    // Five seconds of playback (~20 timeupdate events).
+    await waitForPlaying(page, start + 5);
+    const after = await renders(page);
+    expect(after.seek - before.seek, 'the seek slider follows the audio').toBeGreaterThanOrEqual(5);
+    expect({ header: after.header - before.header, footer: after.footer - before.footer, heading: after.heading - before.heading }).toEqual({ header: 0, footer: 0, heading: 0 });
     expect(problems).toEqual([]);
     await context.close();
   });
