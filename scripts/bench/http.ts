@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
+import { benchAudio } from './audio.ts';
 import { freePort } from '#tests/setup/server-process.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -26,6 +27,7 @@ const BROWSER = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' };
 type Answer = { status: number; headers: Record<string, string>; body: string };
 type Row = { name: string; rps: number; p99: number; errors: number };
 type Process = { url: string; stop: () => Promise<void> };
+type App = Process & { dataDir: string; authSecret: string };
 
 function stopper(child: ChildProcess): () => Promise<void> {
   return () =>
@@ -39,7 +41,10 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-async function startApp(env: Record<string, string>): Promise<Process> {
+/** Every run names its auth secret, so the audio bench can sign media URLs as the app does. */
+const AUTH_SECRET = 'bench-secret-'.padEnd(48, 'x');
+
+async function startApp(env: Record<string, string>): Promise<App> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hm-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -54,6 +59,7 @@ async function startApp(env: Record<string, string>): Promise<Process> {
       // autocannon sends tens of thousands of requests a minute from one address: an allowance the
       // bench never reaches, so the brake still counts every request (its cost is in the figures).
       GLOBAL_RATE_LIMIT_PER_MINUTE: '1000000000',
+      AUTH_SECRET,
       ...env,
     },
     // The log is written as in production (to a file descriptor), just not kept.
@@ -69,7 +75,7 @@ async function startApp(env: Record<string, string>): Promise<Process> {
     await new Promise((r) => setTimeout(r, 250));
   }
   const stop = stopper(child);
-  return { url, stop: () => stop().then(() => rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, dataDir, authSecret: AUTH_SECRET, stop: () => stop().then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** The raw answer, bytes as sent (fetch would decompress them). */
@@ -113,7 +119,7 @@ async function entryScript(appUrl: string): Promise<string> {
   return src;
 }
 
-async function benchOne(label: string, env: Record<string, string>): Promise<void> {
+async function benchOne(label: string, env: Record<string, string>, { audio = false } = {}): Promise<void> {
   const app = await startApp(env);
   try {
     const list = (await (await fetch(`${app.url}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
@@ -150,6 +156,7 @@ async function benchOne(label: string, env: Record<string, string>): Promise<voi
     } finally {
       await raw.stop();
     }
+    if (audio) await benchAudio({ appUrl: app.url, dataDir: app.dataDir, authSecret: app.authSecret, connections: CONNECTIONS, seconds: DURATION_S });
   } finally {
     await app.stop();
   }
@@ -167,11 +174,12 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-await benchOne('PGlite (embedded default)', {});
+// Audio does not depend on the database engine: measured once, on the embedded default.
+await benchOne('PGlite (embedded default)', {}, { audio: true });
 if (await postgresAnswers()) {
   const database = await createPostgresDatabase(POSTGRES_URL, 'hm_bench');
   try {
-    await benchOne('PostgreSQL', { DATABASE_URL: database.url, AUTH_SECRET: 'bench-secret-'.padEnd(48, 'x') });
+    await benchOne('PostgreSQL', { DATABASE_URL: database.url });
   } finally {
     await database.drop();
   }
