@@ -1,7 +1,7 @@
 /**
  * A Vite plugin that writes `name.br` and `name.gz` beside every compressible file of the build
  * (scripts, styles, HTML, SVG, the manifest) once it is written: the server sends them by
- * Accept-Encoding (@fastify/static `preCompressed`), so no request pays for compression and each
+ * Accept-Encoding (src/server/static-files.ts holds them in memory), so no request pays for compression and each
  * asset gets the best ratio (brotli 11, gzip 9) rather than a speed-minded one.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

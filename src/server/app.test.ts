@@ -98,6 +98,11 @@ describe('HTTP behaviour', () => {
 
     const home = await t.app.inject({ method: 'GET', url: '/meditations/sleeping' });
     expect(home.statusCode).toBe(200);
+    // Spec 'robots noindex', for what is personal or one-time only (decision 0018); public pages stay indexable.
+    expect(home.headers['x-robots-tag']).toBeUndefined();
+    for (const url of ['/admin', '/account', '/journal', '/verify-email', '/reset-password', '/subscribe/sandbox-checkout']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
     expect(home.headers['content-type']).toContain('text/html');
     expect(home.body).toContain('id="root"');
 

@@ -7,7 +7,7 @@ import { ERROR_TEXT } from '#shared/messages.ts';
 import { configWarnings, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { AppError, installErrorHandler, sendAppError } from '#server/errors.ts';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createAuth, type Auth } from '#server/auth.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
@@ -38,6 +38,7 @@ import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-
 import { registerShutdownRefusal } from '#server/shutdown.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
 import { registerWebApp } from '#server/web-app.ts';
+import { createPagePreparer } from '#server/features/pages/prepared-pages.ts';
 import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-timeouts.ts';
 import { registerCanonicalRequestTarget } from '#server/request-target.ts';
 import { registerCsrfGuard } from '#server/csrf-guard.ts';
@@ -131,7 +132,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   const stripe = config.stripe
     ? createStripeBilling({ config: config.stripe, stripe: createStripeClient(config.stripe), db: database.db, publicUrl: config.publicUrl })
     : undefined;
-  await billingRoutes(app, { auth, db: database.db, mode: config.billingMode, stripe });
+  await billingRoutes(app, { auth, db: database.db, mode: config.billingMode, stripe, limits: rateLimitStore });
   const appStore = config.appStore
     ? createAppStoreBilling({ config: config.appStore, db: database.db, rootCertificates: loadRootCertificates(config.appStore.rootCaFiles) })
     : undefined;
@@ -147,7 +148,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   adminRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
   await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir, catalogue });
 
-  await registerWebApp(app, { distDir: config.webDistDir });
+  const pages = await createPagePreparer({ distDir: config.webDistDir, ssrDir: join(dirname(config.webDistDir), 'ssr'), db: database.db, cache: catalogue, log: app.log });
+  registerWebApp(app, { distDir: config.webDistDir, pages });
   return app;
 }
 

@@ -15,6 +15,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, authRateLimit, session, user, userRoles, verification } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
 /** Set by the server from Fastify's request.ip; any client-sent copy is dropped first. */
@@ -78,7 +79,9 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // The link signs the person in once, on first use (a used link only confirms again): they came
+      // to start a trial or a practice, not to type their password twice. docs/decisions/0022.
+      autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
         await sendSafely('verification', u.email, () =>
@@ -86,7 +89,7 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
             to: u.email,
             subject: 'Confirm your e-mail for Harbour Mind',
             greeting: `Welcome to Harbour Mind, ${u.name}.`,
-            body: ['Please confirm your e-mail address so you can sign in. The link works for 24 hours.'],
+            body: ['Please confirm your e-mail address to finish creating your account. The link signs you in and works once, for 24 hours.'],
             action: { label: 'Confirm my e-mail', url },
             footer: 'If you did not create an account, you can ignore this e-mail.',
           }),
@@ -185,7 +188,14 @@ export function requireUser(auth: Auth, db: Database) {
 export function requireRole(auth: Auth, db: Database, roles: readonly Role[]) {
   const needUser = requireUser(auth, db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await needUser(request, reply);
+    try {
+      await needUser(request, reply);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The session or role could not be read (the database is failing): say so, never a bare 500.
+      request.log.error({ err: error }, 'role check failed');
+      throw new AppError('admin/check-failed', ERROR_TEXT['admin/check-failed']);
+    }
     if (!roles.includes(viewerOf(request).role)) throw new AppError('auth/forbidden', 'Access denied. Admin privileges required.', 403);
   };
 }

@@ -41,6 +41,8 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'upload/unsupported-type': 415,
   'upload/unreadable-audio': 422,
   'admin/setup-done': 409,
+  'admin/check-failed': 503,
+  'security/check-failed': 503,
 };
 
 export class AppError extends Error {

@@ -26,7 +26,7 @@ import { AppError } from '#server/errors.ts';
 const WINDOW_MS = 60_000;
 const LOG_EVERY_MS = 5000;
 
-/** Build files with a content hash in their name, served by @fastify/static as one route each. */
+/** Build files with a content hash in their name, served from memory as one route each (static-files.ts). */
 const isHashedAsset = (route: string | undefined) => route !== undefined && route.startsWith('/assets/');
 
 /**

@@ -16,7 +16,7 @@ const NON_JSON_SUCCESS = new Set([
   'GET /api/auth/{*}', 'POST /api/auth/{*}',
   'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download']);
 /** Writes whose whole request is the path (no body to describe), and the multipart upload, which parses its own body. */
-const BODYLESS_WRITES = new Set(['DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete',
+const BODYLESS_WRITES = new Set(['POST /api/billing/restore', 'DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete',
   // Read as their own bodies: the multipart upload, and Stripe's signed bytes (documented by Stripe).
   'POST /api/admin/meditations', 'POST /api/billing/stripe/webhook', 'POST /api/auth/{*}']);
 

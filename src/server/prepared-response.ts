@@ -11,7 +11,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export type PreparedResponse = { contentType: string; etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+/** The bytes as they are and compressed; a file too small or not worth compressing has no compressed copies. */
+export type PreparedResponse = { contentType: string; etag: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+/** A strong ETag over the bytes as they are (the same content in any encoding is one entity). */
+export function etagOf(identity: Buffer): string {
+  return `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+}
 
 export function prepareJson(value: unknown): Promise<PreparedResponse> {
   return prepareBytes(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
@@ -23,26 +29,33 @@ export async function prepareBytes(identity: Buffer, contentType: string): Promi
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  return { contentType, etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`, identity, br, gzip: gz };
+  return { contentType, etag: etagOf(identity), identity, br, gzip: gz };
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Browsers send a handful of distinct headers: each is parsed once (bounded, so odd ones cannot grow it). */
-const negotiated = new Map<string, Encoding>();
+const negotiated = new Map<string, readonly Encoding[]>();
 const NEGOTIATED_MAX = 64;
 
-/** The best encoding the client accepts (RFC 9110 §12.5.3: q-values, `*`, q=0 refuses). */
-export function negotiateEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
+const IDENTITY_ONLY: readonly Encoding[] = ['identity'];
+
+/** The encodings the client accepts, best first (RFC 9110 §12.5.3: q-values, `*`, q=0 refuses). */
+function acceptedEncodings(header: string | undefined): readonly Encoding[] {
+  if (!header) return IDENTITY_ONLY;
   const known = negotiated.get(header);
   if (known) return known;
-  const chosen = parseAcceptEncoding(header);
-  if (negotiated.size < NEGOTIATED_MAX) negotiated.set(header, chosen);
-  return chosen;
+  const ranked = parseAcceptEncoding(header);
+  if (negotiated.size < NEGOTIATED_MAX) negotiated.set(header, ranked);
+  return ranked;
 }
 
-function parseAcceptEncoding(header: string): Encoding {
+/** The best encoding the client accepts. */
+export function negotiateEncoding(header: string | undefined): Encoding {
+  return acceptedEncodings(header)[0] ?? 'identity';
+}
+
+function parseAcceptEncoding(header: string): readonly Encoding[] {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -52,8 +65,7 @@ function parseAcceptEncoding(header: string): Encoding {
   }
   const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? (name === 'identity' ? 1 : 0);
   // The highest weight wins; on a tie the smaller encoding. Nothing acceptable: identity anyway (no 406).
-  const ranked = (['br', 'gzip', 'identity'] as const).filter((e) => weightOf(e) > 0).sort((a, b) => weightOf(b) - weightOf(a));
-  return ranked[0] ?? 'identity';
+  return (['br', 'gzip', 'identity'] as const).filter((e) => weightOf(e) > 0).sort((a, b) => weightOf(b) - weightOf(a));
 }
 
 /** True when If-None-Match names this entity (weak comparison, as RFC 9110 §13.1.2 asks for GET). */
@@ -67,8 +79,9 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   reply.header('cache-control', cacheControl).header('etag', prepared.etag).header('vary', 'Accept-Encoding');
   // Only a success is conditional: a 404 page stays a 404 whatever the client has cached.
   if (reply.statusCode === 200 && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  // The client's best of the copies this answer has; nothing acceptable: the bytes as they are (no 406).
+  const encoding = acceptedEncodings(request.headers['accept-encoding']).find((e) => e === 'identity' || prepared[e]) ?? 'identity';
   reply.header('content-type', prepared.contentType);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(prepared[encoding]);
+  return reply.send(prepared[encoding] ?? prepared.identity);
 }

@@ -1,35 +1,26 @@
 /**
- * Serves the built single-page app: hashed assets with long caching (and the .br/.gz files the build
- * wrote beside them, by Accept-Encoding), index.html for every page route from memory, already
- * compressed, and a real 404 (logged) for paths the app does not know.
+ * Serves the built single-page app: its files from memory (hashed assets with long caching, and the
+ * .br/.gz copies the build wrote beside them, by Accept-Encoding), the public pages as prepared HTML (features/pages),
+ * index.html for every other page route from memory, already compressed, and a real 404 (logged)
+ * for paths the app does not know.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isKnownPageRoute } from '#shared/routes.ts';
+import { isKnownPageRoute, isNoIndexPage } from '#shared/routes.ts';
 import { AppError } from '#server/errors.ts';
-import { prepareBytes, sendPrepared } from '#server/prepared-response.ts';
+import type { PagePreparer } from '#server/features/pages/prepared-pages.ts';
+import { sendPrepared } from '#server/prepared-response.ts';
+import { loadStaticFiles, type StaticFile } from '#server/static-files.ts';
 
-export async function registerWebApp(app: FastifyInstance, { distDir }: { distDir: string }): Promise<void> {
-  const indexPath = join(distDir, 'index.html');
-  const hasBuild = existsSync(indexPath);
-  const indexHtml = hasBuild ? await prepareBytes(readFileSync(indexPath), 'text/html; charset=utf-8') : undefined;
-
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(join(distDir, 'assets'));
-        // The service worker and its manifest must be re-checked on every visit so updates arrive.
-        const alwaysFresh = /(?:^|[/\\])(?:sw\.js|registerSW\.js|manifest\.webmanifest|index\.html)$/.test(filePath);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : alwaysFresh ? 'no-cache' : 'public, max-age=300');
-      },
-    });
+export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distDir: string; pages?: PagePreparer }): void {
+  // Every file of the build, from memory with the build's compressed copies (static-files.ts); HEAD is
+  // answered by Fastify from GET. The app shell is the same prepared index.html, read once.
+  const files = existsSync(join(distDir, 'index.html')) ? loadStaticFiles(distDir) : new Map<string, StaticFile>();
+  for (const [path, file] of files) {
+    app.get(path, { schema: { hide: true } }, (request, reply) => sendPrepared(request, reply, file.prepared, file.cacheControl));
   }
+  const indexHtml = files.get('/index.html')?.prepared;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -39,7 +30,11 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
       throw new AppError('not-found', 'Not found.', 404);
     }
     const known = isKnownPageRoute(path);
-    if (!known) request.log.warn({ path }, '404 unknown page route');
-    return sendPrepared(request, reply.status(known ? 200 : 404), indexHtml, 'no-cache');
+    if (!known) {
+      request.log.warn({ path }, '404 unknown page route');
+      return sendPrepared(request, reply.status(404), indexHtml, 'no-cache');
+    }
+    if (isNoIndexPage(path)) reply.header('x-robots-tag', 'noindex, nofollow');
+    return pages?.page(path).then((page) => sendPrepared(request, reply, page ?? indexHtml, 'no-cache')) ?? sendPrepared(request, reply, indexHtml, 'no-cache');
   });
 }

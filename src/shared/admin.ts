@@ -95,6 +95,9 @@ export const ADMIN_MESSAGES = {
   securityErrorBody: 'Please refresh the page.',
   rateLimitTitle: 'Rate Limit Exceeded',
   rateLimitBody: 'Too many role assignment attempts. Please wait before trying again.',
+  securityCheckFailedTitle: 'Security Check Failed',
+  databaseErrorTitle: 'Database Error',
+  securityLogsFailed: 'Failed to fetch security audit logs',
   sandboxOnly: 'This test tool is only available in sandbox mode.',
   testDataAdded: 'Test data added',
   testAccountsCreated: 'Test accounts created successfully',
@@ -102,4 +105,14 @@ export const ADMIN_MESSAGES = {
   waitlistCleared: 'Waitlist data cleared',
   exportSuccessful: 'Export successful',
   noDataToExport: 'No data to export',
+} as const;
+
+/**
+ * Browser events the dashboard listens to (admin document: the sidebar broadcasts its tab choice;
+ * the waitlist refreshes on 'waitlist-updated' and 'force-refresh').
+ */
+export const ADMIN_EVENTS = {
+  tabChange: 'admin-tab-change',
+  waitlistUpdated: 'waitlist-updated',
+  forceRefresh: 'force-refresh',
 } as const;

@@ -9,6 +9,10 @@ export type Plan = (typeof PLANS)[number];
 
 export type Provider = 'stripe' | 'app_store' | 'sandbox' | 'comped';
 
+/** Why the provider's last charge failed, in the spec's error codes' terms (subscription/card-declined, subscription/payment-failed). */
+export const PAYMENT_ERRORS = ['card-declined', 'payment-failed'] as const;
+export type PaymentError = (typeof PAYMENT_ERRORS)[number];
+
 /** The one entitlement check. */
 export function isSubscriptionActive(sub: { status: string; currentPeriodEnd: Date | string | null } | null | undefined, now: Date = new Date()): boolean {
   if (!sub) return false;
@@ -27,6 +31,12 @@ export const PLAN_DETAILS: Record<Plan, { label: string; price: number; per: str
   monthly: { label: 'Premium Monthly', price: PRICES_GBP.monthly, per: 'month', priceText: `£${PRICES_GBP.monthly.toFixed(2)} / month` },
   yearly: { label: 'Premium Yearly', price: PRICES_GBP.yearly, per: 'year', priceText: `£${PRICES_GBP.yearly.toFixed(2)} / year` },
 };
+
+/**
+ * 'Force Restore Purchases' asks the billing provider each time: a few a minute per account, so one
+ * account cannot spend the provider's API allowance that every checkout and webhook shares.
+ */
+export const RESTORE_LIMIT = { perWindow: 5, windowMs: 60_000 } as const;
 
 export const BILLING_MESSAGES = {
   repeatTrial: 'You have already used your free trial. Proceeding with regular subscription.',

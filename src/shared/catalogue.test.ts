@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { categoryFilter, categoryInfo, formatDurationMinutes, HOME_TILES, matchesCategory, slugFromCategoryName } from '#shared/catalogue.ts';
+import { categoryFilter, categoryInfo, displayDuration, formatDurationMinutes, HOME_TILES, matchesCategory, slugFromCategoryName } from '#shared/catalogue.ts';
 
 describe('category rules', () => {
   it('has a title and description for every listed category, and a fallback for unknown slugs', () => {
@@ -60,6 +60,15 @@ describe('category rules', () => {
       'chronic-health-care',
       'significant-chapters',
     ]);
+  });
+
+  it('shows short meditations to the second, and longer ones as stored', () => {
+    expect(displayDuration({ duration: '1 min', durationSeconds: 45.4 })).toBe('45 sec');
+    expect(displayDuration({ duration: '1 min', durationSeconds: 60 })).toBe('1 min');
+    expect(displayDuration({ duration: '2 min', durationSeconds: 95 })).toBe('1 min 35 sec');
+    expect(displayDuration({ duration: '2 min', durationSeconds: 120 })).toBe('2 min');
+    expect(displayDuration({ duration: '10 min', durationSeconds: 597 })).toBe('10 min');
+    expect(displayDuration({ duration: '5 min', durationSeconds: null })).toBe('5 min');
   });
 
   it('formats durations in whole minutes', () => {

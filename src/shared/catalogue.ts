@@ -97,6 +97,15 @@ export function isNamedCategory(slug: string): boolean {
   return Object.hasOwn(CATEGORY_TABLE, slug) || categoryFilter(slug).kind !== 'categories';
 }
 
+/**
+ * The slugs a listing page exists for: the named listings and every category an editor can assign
+ * (those without a table entry get the spec's fallback title). Any other slug is a page that does
+ * not exist: the 404 page, HTTP 404 (issue 17; docs/decisions/0024).
+ */
+export function isListingSlug(slug: string): boolean {
+  return isNamedCategory(slug) || ASSIGNABLE_CATEGORIES.some((category) => category.id === slug);
+}
+
 export function categoryInfo(slug: string): CategoryInfo {
   const known = Object.hasOwn(CATEGORY_TABLE, slug) ? CATEGORY_TABLE[slug] : undefined;
   if (known) return { slug, ...known };
@@ -148,6 +157,17 @@ export const HOME_TILES = [
   { slug: 'chronic-health-care', label: 'Meditations for Chronic Conditions' },
   { slug: 'significant-chapters', label: 'Significant Chapters: birthdays, beginnings and transitions' },
 ] as const;
+
+/**
+ * How long a meditation is, as a card shows it: to the second under two minutes ('45 sec',
+ * '1 min 30 sec'; the stored text rounds both to '1 min'), the stored text otherwise.
+ */
+export function displayDuration({ duration, durationSeconds }: { duration: string; durationSeconds: number | null }): string {
+  if (durationSeconds == null || durationSeconds <= 0 || durationSeconds >= 120) return duration;
+  const seconds = Math.round(durationSeconds);
+  if (seconds < 60) return `${seconds} sec`;
+  return seconds === 60 ? '1 min' : `1 min ${seconds - 60} sec`;
+}
 
 /** 'N min' from a length in seconds; anything under a minute still reads as '1 min'. */
 export function formatDurationMinutes(seconds: number | null | undefined): string {

@@ -46,6 +46,8 @@ export const STORAGE_KEYS = {
   playerPreferences: 'hm.playerPreferences',
   /** The last /api/me answer (no secrets), for offline visits. */
   viewerSnapshot: 'hm.viewer',
+  /** That this browser joined the beta waitlist (a date only: no name or address kept on the device). */
+  waitlistJoined: 'hm.waitlistJoined',
 } as const;
 
 /** Spec 'Audio' constants, plus the player features beyond the spec. */

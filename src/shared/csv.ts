@@ -7,6 +7,13 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | null | undefined)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+type Row = readonly (string | null | undefined)[];
+
+/** Rows as CSV lines, each ending in CRLF (a streamed export writes them a batch at a time). */
+export function toCsvRows(rows: readonly Row[]): string {
+  return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+}
+
+export function toCsv(header: readonly string[], rows: readonly Row[]): string {
+  return toCsvRows([header, ...rows]);
 }

@@ -80,8 +80,17 @@ describe('streak, week and split', () => {
     expect(weekCounts([], '2026-11-29')[0].date).toBe('2026-11-23'); // Sunday belongs to the week that began on Monday
   });
 
-  it('splits entries into morning, afternoon and evening', () => {
-    expect(timeOfDaySplit([entry('2026-11-23', 'a', 'morning'), entry('2026-11-23', 'b', 'evening'), entry('2026-11-23', 'c', 'evening')])).toEqual({ morning: 1, afternoon: 0, evening: 2 });
+  it("splits this week's entries into morning, afternoon and evening (spec: weekly time-of-day buckets, weeks from Monday)", () => {
+    const entries = [
+      entry('2026-11-23', 'a', 'morning'),
+      entry('2026-11-25', 'b', 'evening'),
+      entry('2026-11-29', 'c', 'evening'),
+      // Last week's Sunday and next week's Monday are not this week's.
+      entry('2026-11-22', 'd', 'afternoon'),
+      entry('2026-11-30', 'e', 'morning'),
+    ];
+    expect(timeOfDaySplit(entries, '2026-11-26')).toEqual({ morning: 1, afternoon: 0, evening: 2 });
+    expect(timeOfDaySplit(entries, '2026-11-22')).toEqual({ morning: 0, afternoon: 1, evening: 0 });
   });
 
   it('summarises mood, intensity and the most frequent distortions and skills', () => {

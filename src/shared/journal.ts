@@ -145,9 +145,12 @@ export function weekCounts(entries: readonly Pick<JournalEntry, 'date'>[], today
   });
 }
 
-export function timeOfDaySplit(entries: readonly Pick<JournalEntry, 'timeOfDay'>[]): Record<TimeOfDay, number> {
+/** This week's entries (Monday to Sunday around `today`) by time of day: the spec's 'weekly time-of-day buckets'. */
+export function timeOfDaySplit(entries: readonly Pick<JournalEntry, 'date' | 'timeOfDay'>[], today: string): Record<TimeOfDay, number> {
+  const monday = mondayOf(today);
+  const sunday = addDays(monday, 6);
   const split: Record<TimeOfDay, number> = { morning: 0, afternoon: 0, evening: 0 };
-  for (const e of entries) split[e.timeOfDay] += 1;
+  for (const e of entries) if (e.date >= monday && e.date <= sunday) split[e.timeOfDay] += 1;
   return split;
 }
 

@@ -26,6 +26,8 @@ export const MESSAGES = {
   favourites: {
     authRequiredTitle: 'Authentication required',
     authRequiredBody: 'Please sign in to save meditations',
+    /** Beyond the spec: the way out of that message (issue 17). */
+    createAccount: 'Create a free account',
     signInToAccess: 'Sign in to access your favourite meditations',
     added: (title: string) => `Saved “${title}” to your favourites`,
     removedTitle: 'Meditation removed',
@@ -122,6 +124,8 @@ export type ErrorCode =
   | 'admin/setup-done'
   | 'security/cross-site-request'
   | 'server/unavailable'
+  | 'admin/check-failed'
+  | 'security/check-failed'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -160,5 +164,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'security/cross-site-request': 'This request did not come from Harbour Mind, so nothing was changed. Please try again from the app.',
   // Load shedding and restarts (issue 13, item 6): a short wait fixes it; nothing the user did was wrong.
   'server/unavailable': 'Harbour Mind is busy for a moment. Please try again in a few seconds.',
+  // Admin document 'Toasts': 'Database Error' and 'Security Check Failed' (a check that could not run, not a refusal).
+  'admin/check-failed': 'Unable to verify admin status',
+  'security/check-failed': 'Unable to verify rate limits. Please try again.',
   default: 'Something went wrong. Please try again later.',
 };

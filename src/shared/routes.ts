@@ -2,6 +2,8 @@
  * The app's page routes, shared so the server can answer unknown paths with a real 404
  * (and log them) while still serving the single-page app.
  */
+import { isListingSlug, slugFromCategoryName } from '#shared/catalogue.ts';
+
 export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/sign-in$/,
@@ -28,10 +30,40 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/cookies$/,
   /^\/waitlist$/,
   /^\/admin$/,
+  /^\/welcome$/,
 ];
 
-/** True when `pathname` is a page the web app renders (trailing slash tolerated). */
+/**
+ * Pages search engines must not index (spec: 'robots noindex'): everything personal, the admin
+ * dashboard, and one-time links. The public pages stay indexable (docs/decisions/0018).
+ */
+const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome)\/?$/;
+
+export function isNoIndexPage(pathname: string): boolean {
+  return NOINDEX_PAGES.test(pathname);
+}
+
+/** The listing slug named by /meditations/{slug} or /category/{name}, when the path is one of those. */
+function listingSlugOf(path: string): string | null {
+  const bySlug = /^\/meditations\/([^/]+)$/.exec(path);
+  if (bySlug?.[1]) return safeDecode(bySlug[1]).toLowerCase();
+  const byName = /^\/category\/([^/]+)$/.exec(path);
+  if (byName?.[1]) return slugFromCategoryName(safeDecode(byName[1]));
+  return null;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** True when `pathname` is a page the web app renders (trailing slash tolerated); a listing must name a category. */
 export function isKnownPageRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
+  if (!PAGE_ROUTE_PATTERNS.some((pattern) => pattern.test(path))) return false;
+  const slug = listingSlugOf(path);
+  return slug === null || isListingSlug(slug);
 }

@@ -132,37 +132,34 @@ export function validateContent(input: string | null | undefined, maxLength = DE
   return OK;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;', '/': '&#x2F;' };
+/** A real tag: `<` then a letter (or `/` and a letter), up to the next `>`; a lone `<` (as in "I <3 tea") is text. */
+const REAL_TAG = /<\/?[a-z][^<>]*>/gi;
 
 /**
- * Spec sanitiser for text: trimmed, tags stripped, special characters escaped, cut to 1000.
- * Escaping happens after stripping, so no markup can survive; the cut never splits an entity.
+ * The spec's text sanitiser ("tags stripped, special characters escaped"), kept in intent but not
+ * to the letter (docs/decisions/0017-store-text-as-typed.md): real tags and control characters are
+ * removed, the text is trimmed and cut to `maxLength`, and everything else is stored as typed.
+ * Escaping belongs to output (React text, the CSV writer's formula guard), not storage: escaped at
+ * rest, "O'Brien" came back as "O&#x27;Brien", and the old pattern `<[^>]*>?` deleted everything
+ * after a lone `<` ("I <3 mornings & tea" was stored as "I").
  */
 export function sanitizeText(input: string | null | undefined, maxLength = 1000): string {
-  const stripped = (input ?? '').replace(/<[^>]*>?/g, '').replace(CONTROL_CHARS_MULTILINE_ALL, '').trim();
-  let out = '';
-  for (const char of stripped) {
-    const piece = ESCAPES[char] ?? char;
-    if (out.length + piece.length > maxLength) break;
-    out += piece;
+  let text = (input ?? '').replace(CONTROL_CHARS_MULTILINE_ALL, '');
+  // Until none is left: removing one tag must not join its neighbours into another ("<<b>script>").
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(REAL_TAG, '');
   }
-  return out.trimEnd();
+  const stripped = text.trim();
+  // Cut by code point, never inside a surrogate pair.
+  return Array.from(stripped).slice(0, maxLength).join('').trimEnd();
 }
-
-/** Spec sanitiser for e-mail: lowercased, only a-z 0-9 @ . _ - kept, cut to 254. */
-export function sanitizeEmail(input: string | null | undefined): string {
-  return (input ?? '')
-    .toLowerCase()
-    .replace(/[^a-z0-9@._-]/g, '')
-    .slice(0, EMAIL_MAX);
-}
-
-const UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(ESCAPES).map(([char, entity]) => [entity, char]));
 
 /**
- * Reverses sanitizeText's escaping for display in contexts that escape on their own (React text,
- * CSV): stored values stay sanitised, people see the name they typed ("O'Brien").
+ * The spec's e-mail sanitiser kept only `a-z 0-9 @ . _ -`, which turned `ada+beta@example.com`
+ * into `adabeta@example.com`: another mailbox, possibly someone else's. An address is validated
+ * (validateEmail) and stored trimmed and lower-cased, otherwise as typed (decision 0017).
  */
-export function unescapeText(input: string | null | undefined): string {
-  return (input ?? '').replace(/&(?:amp|lt|gt|quot|#x27|#x2F);/g, (entity) => UNESCAPES[entity] ?? entity);
+export function sanitizeEmail(input: string | null | undefined): string {
+  return (input ?? '').trim().toLowerCase().slice(0, EMAIL_MAX);
 }

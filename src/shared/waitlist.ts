@@ -8,11 +8,19 @@ import { validateEmail, validateName, validateContent } from '#shared/validation
 export const WAITLIST = {
   nameMax: 100,
   emailMax: 254,
-  reasonMax: 500,
+  /** The most characters a reason may have: 'under 500' (spec). The field, its counter and the check all use this one number. */
+  reasonMax: 499,
   /** Per-IP sign-ups in the window (spec: 'Please wait 24 hours before submitting again.'). */
   perIpLimit: 5,
   windowMs: 24 * 60 * 60 * 1000,
   refreshMs: 30_000,
+  /** Entries per page in the admin's table ('Show more' loads the next). */
+  pageSize: 100,
+  pageMax: 500,
+  /** Above this many rows the table's total is the database's estimate ('about 200,000'). */
+  exactCountBelow: 50_000,
+  /** Rows read per query while the CSV export streams. */
+  exportBatch: 1000,
   sharePopup: { width: 550, height: 450 },
   shareText: 'Join the beta - limited spots available!',
 } as const;
@@ -30,6 +38,9 @@ export const WAITLIST_MESSAGES = {
   invalidBody: 'Please check your information and try again.',
   failedTitle: 'Unable to join waitlist',
   failedBody: 'Please try again later.',
+  // Admin document 'Waitlist save': a refusal by policy, and a failure the server did not word.
+  accessDenied: 'Access denied. Please check your permissions.',
+  saveFailed: 'Failed to save waitlist entry',
   honeypotTitle: 'Error',
   honeypotBody: 'Please try again later.',
   email: 'Please enter a valid email address',
@@ -52,7 +63,7 @@ export function validateWaitlist(input: WaitlistInput): { valid: boolean; errors
   if (!validateEmail(input.email).valid) errors.email = WAITLIST_MESSAGES.email;
   if (!validateName(input.name).valid) errors.name = WAITLIST_MESSAGES.name;
   const reason = (input.reason ?? '').trim();
-  if (reason && !validateContent(reason, WAITLIST.reasonMax - 1).valid) errors.reason = WAITLIST_MESSAGES.reason;
+  if (reason && !validateContent(reason, WAITLIST.reasonMax).valid) errors.reason = WAITLIST_MESSAGES.reason;
   return { valid: Object.keys(errors).length === 0, errors };
 }
 

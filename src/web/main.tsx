@@ -1,23 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '#shared/constants.ts';
-import { queryClient } from '#web/lib/query-client.ts';
-import { routes } from '#web/routes.tsx';
+/**
+ * The entry: the stylesheet, then the app once the browser has painted the page. A prepared page
+ * (src/server/features/pages) is complete HTML, so nothing it shows waits for JavaScript; starting
+ * the app's downloads after the first frame keeps them off the path to that first paint (on a slow
+ * phone they would share the connection with it). The app's chunks then load together, in parallel.
+ */
 import '#web/styles.css';
 
-const router = createBrowserRouter(routes);
+/** The page stays readable (it is real HTML) but would not answer taps: say so rather than look broken. */
+function showLoadFailure(): void {
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.className = 'fixed inset-x-0 top-0 z-50 bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-950';
+  notice.textContent = 'Harbour Mind could not finish loading. Check your connection, then reload the page.';
+  document.body.prepend(notice);
+}
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} richColors closeButton theme="system" position="top-center" />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    import('#web/boot.tsx').catch((error: unknown) => {
+      console.error('the app could not load', error);
+      showLoadFailure();
+    });
+  }, 0);
+});

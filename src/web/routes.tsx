@@ -1,44 +1,69 @@
 /**
- * Page routes; screens off the landing path load on demand to keep the first download small.
- * Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks).
+ * Page routes. Home comes with the app; every other screen is its own chunk, loaded when visited
+ * (a page the server prepared is already on screen meanwhile), so the first download stays small.
+ * Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks) and
+ * src/shared/prerender.ts (the pages the server prepares).
  */
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { MeditationsPage } from '#web/features/catalogue/meditations-page.tsx';
 import { HomePage } from '#web/features/home/home-page.tsx';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
-import { RouteError } from '#web/features/layout/route-error.tsx';
-import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
+import { loadMeditationsPage } from '#web/lazy-chunks.ts';
 
+// Prefetched once home is idle (lazy-chunks.ts), so opening the catalogue from home does not wait.
+const MeditationsPage = lazy(() => loadMeditationsPage().then((m) => ({ default: m.MeditationsPage })));
+const FounderPage = lazy(() => import('#web/features/pages/founder-page.tsx').then((m) => ({ default: m.FounderPage })));
+const AboutPage = lazy(() => import('#web/features/pages/about-page.tsx').then((m) => ({ default: m.AboutPage })));
+const SupportPage = lazy(() => import('#web/features/pages/support-page.tsx').then((m) => ({ default: m.SupportPage })));
+const PrivacyPage = lazy(() => import('#web/features/pages/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
+const CookiesPage = lazy(() => import('#web/features/pages/cookies-page.tsx').then((m) => ({ default: m.CookiesPage })));
+const TermsPage = lazy(() => import('#web/features/pages/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
+const SignInPage = lazy(() => import('#web/features/auth/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })));
+const SignUpPage = lazy(() => import('#web/features/auth/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })));
+const VerifyEmailPage = lazy(() => import('#web/features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import('#web/features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const SandboxCheckoutPage = lazy(() => import('#web/features/billing/sandbox-checkout-page.tsx').then((m) => ({ default: m.SandboxCheckoutPage })));
+const SandboxPortalPage = lazy(() => import('#web/features/billing/sandbox-portal-page.tsx').then((m) => ({ default: m.SandboxPortalPage })));
+const SubscribePage = lazy(() => import('#web/features/billing/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })));
+const AccountPage = lazy(() => import('#web/features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })));
+const JournalPage = lazy(() => import('#web/features/journal/journal-page.tsx').then((m) => ({ default: m.JournalPage })));
+const RoutinePage = lazy(() => import('#web/features/routines/routine-page.tsx').then((m) => ({ default: m.RoutinePage })));
+const WaitlistPage = lazy(() => import('#web/features/waitlist/waitlist-page.tsx').then((m) => ({ default: m.WaitlistPage })));
+const AdminPage = lazy(() => import('#web/features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const WelcomePage = lazy(() => import('#web/features/welcome/welcome-page.tsx').then((m) => ({ default: m.WelcomePage })));
+const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+/** Rendered with useRoutes (main.tsx); the layout shows each lazy page inside its own Suspense boundary. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    // A page chunk that fails to load (after a deploy) or a page that throws: a way out, not a stack trace.
-    errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/meditations', element: <MeditationsPage /> },
       { path: '/meditations/:categorySlug', element: <MeditationsPage /> },
       { path: '/meditation/:meditationId', element: <MeditationsPage /> },
       { path: '/category/:categoryName', element: <MeditationsPage /> },
-      { path: '/why-i-created-harbour-mind', lazy: () => import('#web/features/pages/founder-page.tsx').then((m) => ({ Component: m.FounderPage })) },
-      { path: '/about', lazy: () => import('#web/features/pages/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
-      { path: '/support', lazy: () => import('#web/features/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })) },
-      { path: '/privacy', lazy: () => import('#web/features/pages/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })) },
-      { path: '/cookies', lazy: () => import('#web/features/pages/cookies-page.tsx').then((m) => ({ Component: m.CookiesPage })) },
-      { path: '/terms', lazy: () => import('#web/features/pages/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
-      { path: '/sign-in', lazy: () => import('#web/features/auth/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })) },
-      { path: '/sign-up', lazy: () => import('#web/features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })) },
-      { path: '/reset-password', lazy: () => import('#web/features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
-      { path: '/subscribe/sandbox-checkout', lazy: () => import('#web/features/billing/sandbox-checkout-page.tsx').then((m) => ({ Component: m.SandboxCheckoutPage })) },
-      { path: '/subscribe/sandbox-portal', lazy: () => import('#web/features/billing/sandbox-portal-page.tsx').then((m) => ({ Component: m.SandboxPortalPage })) },
-      { path: '/subscribe', lazy: () => import('#web/features/billing/subscribe-page.tsx').then((m) => ({ Component: m.SubscribePage })) },
-      { path: '/account', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
-      { path: '/profile', lazy: () => import('#web/features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
-      { path: '/journal', lazy: () => import('#web/features/journal/journal-page.tsx').then((m) => ({ Component: m.JournalPage })) },
-      { path: '/morning-routine', lazy: () => import('#web/features/routines/routine-page.tsx').then(({ RoutinePage }) => ({ Component: () => <RoutinePage kind="morning" /> })) },
-      { path: '/evening-routine', lazy: () => import('#web/features/routines/routine-page.tsx').then(({ RoutinePage }) => ({ Component: () => <RoutinePage kind="evening" /> })) },
-      { path: '/waitlist', lazy: () => import('#web/features/waitlist/waitlist-page.tsx').then((m) => ({ Component: m.WaitlistPage })) },
-      { path: '/admin', lazy: () => import('#web/features/admin/admin-page.tsx').then((m) => ({ Component: m.AdminPage })) },
+      { path: '/why-i-created-harbour-mind', element: <FounderPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/support', element: <SupportPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/cookies', element: <CookiesPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/sign-in', element: <SignInPage /> },
+      { path: '/sign-up', element: <SignUpPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/subscribe/sandbox-checkout', element: <SandboxCheckoutPage /> },
+      { path: '/subscribe/sandbox-portal', element: <SandboxPortalPage /> },
+      { path: '/subscribe', element: <SubscribePage /> },
+      { path: '/account', element: <AccountPage /> },
+      { path: '/profile', element: <AccountPage /> },
+      { path: '/journal', element: <JournalPage /> },
+      { path: '/morning-routine', element: <RoutinePage kind="morning" /> },
+      { path: '/evening-routine', element: <RoutinePage kind="evening" /> },
+      { path: '/waitlist', element: <WaitlistPage /> },
+      { path: '/admin', element: <AdminPage /> },
+      { path: '/welcome', element: <WelcomePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -7,26 +7,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
 import { toast } from '#tests/e2e/support/suite.ts';
 import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
-import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { signInOnScreen as signIn, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
   return () => browser.close();
 });
-
-async function signIn(page: Page, server: RunningServer, email: string, password: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
-}
 
 describe('an admin granted by the CLI', () => {
   let server: RunningServer;
@@ -68,7 +60,8 @@ describe('an admin granted by the CLI', () => {
 
     const card = page.getByTestId('admin-meditation').filter({ hasText: 'Evening Tide' });
     await card.waitFor();
-    expect(await card.textContent()).toMatch(/Sleep & Rest · 1 min/);
+    // A 3-second file reads as such (to the second under two minutes), not as 1 min.
+    expect(await card.textContent()).toMatch(/Sleep & Rest · 3 sec/);
     expect(await card.textContent()).toContain('tone-3s.mp3');
     expect(await card.textContent()).toMatch(/0\.01 MB/);
 
@@ -122,41 +115,64 @@ describe('an admin granted by the CLI', () => {
     await toast(visitor, 'Invalid information');
     await visitor.getByText('Please enter a valid email address').waitFor();
     await visitor.getByLabel('Name').fill("Niamh O'Connor");
-    await visitor.getByLabel('Email').fill('niamh@example.com');
-    await visitor.getByLabel(/What brings you/).fill('Sleep, mostly.');
+    await visitor.getByLabel('Email').fill('niamh+beta@example.com');
+    // One limit, one number: 'under 500 characters' is a field of 499 with a 499 counter.
+    const reason = visitor.getByLabel(/What brings you/);
+    expect(await reason.getAttribute('maxlength')).toBe('499');
+    await reason.fill('I <3 quiet mornings & sleep');
+    await visitor.getByText('27/499').waitFor();
     await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
     await toast(visitor, "You're on the list!");
+    // The form gives way to a lasting confirmation (still there after a reload), with a way to add someone else.
+    const joined = visitor.getByRole('region', { name: "You're on the list!" });
+    await joined.getByText("Thanks for joining our beta waitlist. We'll be in touch soon!").waitFor();
+    await visitor.reload();
+    await joined.waitFor();
+    await joined.getByRole('button', { name: 'Add someone else' }).click();
     expect(await visitor.getByLabel('Name').inputValue()).toBe('');
     await visitor.getByLabel('Name').fill('Niamh Again');
-    await visitor.getByLabel('Email').fill('NIAMH@example.com');
+    await visitor.getByLabel('Email').fill('NIAMH+Beta@example.com');
     await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
     await toast(visitor, 'Already registered');
+    await visitor.getByRole('link', { name: 'privacy policy', exact: true }).waitFor();
 
-    // Sharing: a bad URL is refused, a good one is used by the share popups (550x450).
-    await visitor.getByLabel('Custom share URL').fill('not a url');
-    await visitor.getByRole('button', { name: 'Set URL' }).click();
-    await toast(visitor, 'Invalid URL');
-    await visitor.getByLabel('Custom share URL').fill('https://harbourmind.example/beta');
-    await visitor.getByRole('button', { name: 'Set URL' }).click();
-    await toast(visitor, 'URL updated');
+    // Visitors share this page; only an admin sets another address.
+    expect(await visitor.getByLabel('Custom share URL').count()).toBe(0);
     await visitorContext.route('https://twitter.com/**', (route) => route.fulfill({ status: 200, body: 'shared' }));
-    const [popup] = await Promise.all([visitor.waitForEvent('popup'), visitor.getByRole('button', { name: 'Twitter' }).click()]);
-    expect(decodeURIComponent(popup.url())).toContain('Join the beta - limited spots available!');
-    expect(decodeURIComponent(popup.url())).toContain('https://harbourmind.example/beta');
-    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([550, 450]);
+    const [visitorPopup] = await Promise.all([visitor.waitForEvent('popup'), visitor.getByRole('button', { name: 'Twitter' }).click()]);
+    expect(decodeURIComponent(visitorPopup.url())).toContain(`${server.url}/waitlist`);
     await visitorContext.close();
 
     const { page, context, problems } = await openPage(browser, { acceptDownloads: true });
     await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
+
+    // Sharing: a bad URL is refused, a good one is used by the share popups (550x450).
+    await page.goto(`${server.url}/waitlist`);
+    await page.getByLabel('Custom share URL').fill('not a url');
+    await page.getByRole('button', { name: 'Set URL' }).click();
+    await toast(page, 'Invalid URL');
+    await page.getByLabel('Custom share URL').fill('https://harbourmind.example/beta');
+    await page.getByRole('button', { name: 'Set URL' }).click();
+    await toast(page, 'URL updated');
+    await context.route('https://twitter.com/**', (route) => route.fulfill({ status: 200, body: 'shared' }));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Twitter' }).click()]);
+    expect(decodeURIComponent(popup.url())).toContain('Join the beta - limited spots available!');
+    expect(decodeURIComponent(popup.url())).toContain('https://harbourmind.example/beta');
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([550, 450]);
+    await popup.close();
+
     await page.goto(`${server.url}/admin`);
     await page.getByRole('tab', { name: 'Waitlist' }).click();
     const table = page.getByTestId('waitlist-table');
     await table.getByText("Niamh O'Connor").waitFor();
+    await table.getByText('I <3 quiet mornings & sleep').waitFor();
+    await page.getByText('Showing 1 of 1 entry').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^waitlist-entries-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()), 'utf8').replace(/^\uFEFF/, '');
     expect(csv.split('\r\n')[0]).toBe('Name,Email,Reason,Sign-up Date');
-    expect(csv).toContain("Niamh O'Connor,niamh@example.com,\"Sleep, mostly.\",");
+    // As typed: the + tag, the lone '<' and the ampersand survive (decision 0017).
+    expect(csv).toContain("Niamh O'Connor,niamh+beta@example.com,I <3 quiet mornings & sleep,");
     await toast(page, 'Export successful');
 
     await page.getByRole('button', { name: 'Clear Data' }).click();

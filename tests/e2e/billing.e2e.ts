@@ -44,19 +44,16 @@ describe('sandbox subscription journey', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await dialog.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    // Follow the e-mail link, sign in, and come back to subscribe.
+    // The e-mail link signs in and goes on to the trial's checkout (the intent survived).
     const mail = await waitForMail(server.dataDir, 'rosa@example.com', /Confirm your e-mail/);
     await page.goto(mail.links.find((l) => l.includes('verify-email'))!);
-    await page.getByLabel('Email').fill('rosa@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('still-water-3');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(/\/subscribe\/sandbox-checkout\?session_id=cs_sandbox_/);
+    await toast(page, 'Email verified');
 
-    // Locked before subscribing.
+    // Locked before subscribing; the navigation offers the plans again.
     await page.goto(`${server.url}/meditations/mindfulness`);
     await page.getByText('Subscribe to listen').first().waitFor();
-
-    await page.goto(`${server.url}/subscribe`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscribe' }).click();
     await page.getByRole('button', { name: 'Start 7-day free trial' }).click();
     await page.waitForURL(/\/subscribe\/sandbox-checkout\?session_id=cs_sandbox_/);
     await page.getByText('This is a sandbox').waitFor();
@@ -67,7 +64,7 @@ describe('sandbox subscription journey', () => {
     await page.waitForURL(/\/account\?session_id=cs_sandbox_/);
     await page.getByText('Subscription verified successfully!').waitFor();
     await toast(page, 'Welcome to Premium!');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/welcome`);
 
     // Now the cards are open: play the short one and hear its first seconds.
     await page.goto(`${server.url}/meditations/mindfulness`);
@@ -132,11 +129,10 @@ describe('sandbox subscription journey', () => {
     await page.getByLabel('Password', { exact: true }).fill('open-sky-4');
     await page.getByRole('button', { name: 'Create account' }).click();
     const mail = await waitForMail(server.dataDir, 'sol@example.com', /Confirm your e-mail/);
+    // The link signs in; with no trial chosen it goes home.
     await page.goto(mail.links.find((l) => l.includes('verify-email'))!);
-    await page.getByLabel('Email').fill('sol@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('open-sky-4');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
 
     const list = await page.evaluate(async () => (await fetch('/api/meditations')).json());
     const playback = await page.evaluate(async (id: string) => (await fetch(`/api/meditations/${id}/playback`)).status, list.meditations[0].id);

@@ -20,12 +20,17 @@ beforeAll(async () => {
   return suite.stop;
 });
 describe('favourites', () => {
-  it('asks a visitor to sign in before saving', async () => {
+  it('asks a visitor to sign in before saving, with the way to a free account that comes back here', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${server.url}/meditations/sleeping`);
     await page.getByTestId('favourite-button').first().click();
     await toast(page, 'Authentication required');
     await page.getByText('Please sign in to save meditations').waitFor();
+    // A note, not an error: the visitor did nothing wrong.
+    expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create a free account' }).click();
+    await page.waitForURL(`${server.url}/sign-up?next=%2Fmeditations%2Fsleeping`);
+    await page.getByRole('dialog').getByLabel('Full Name').waitFor();
     await context.close();
   });
 
@@ -183,8 +188,8 @@ describe('offline downloads', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
     await context.setOffline(false);
 
-    // Remove download deletes the local copy.
-    await item.getByRole('button', { name: 'Remove the offline copy of A Single Breath' }).click();
+    // Delete download deletes the local copy (and keeps the favourite).
+    await item.getByRole('button', { name: 'Delete download of A Single Breath' }).click();
     await item.getByTestId('favourite-badge').filter({ hasText: 'Online' }).waitFor();
     expect(await page.evaluate(() => new Promise<number>((resolve) => {
       const req = indexedDB.open('harbour-mind-offline');

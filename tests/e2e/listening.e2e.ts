@@ -51,6 +51,9 @@ describe('the global player', () => {
     await sheet.getByRole('button', { name: 'Transcript' }).click();
     await sheet.getByRole('region', { name: 'Transcript' }).getByText('single breath', { exact: false }).first().waitFor();
 
+    // The seek bar is easy to hit with a finger: its hit area is at least 44 px tall (WCAG 2.5.5).
+    expect((await sheet.getByRole('slider', { name: 'Seek' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
     // Seek with the slider: half way.
     await setSlider(page, 50);
     state = await audio(page);
@@ -78,6 +81,7 @@ describe('the global player', () => {
     await sheet.waitFor({ state: 'detached' });
     const bar = page.getByRole('region', { name: 'Now playing' });
     await bar.getByTestId('player-title').filter({ hasText: 'A Single Breath' }).waitFor();
+    expect((await bar.getByRole('slider', { name: 'Seek' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     // Keyboard: Space resumes, ArrowRight moves 15 s.
     await page.locator('main h1').click();
@@ -196,6 +200,56 @@ describe('player edge cases', () => {
   });
 });
 
+describe('moving on while the next track loads', () => {
+  it('does not let the previous track ending complete the next one, and applies a seek made during loading to the new track', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Oda Reed', email: 'oda@example.com', password: 'quiet-harbour-9' });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const cards = page.getByTestId('meditation-card');
+    await cards.first().waitFor();
+    const titles = (await cards.locator('h2').allTextContents()).map((t) => t.trim());
+    await cards.filter({ hasText: titles[0] }).getByRole('button', { name: titles[0], exact: true }).click();
+    const first = page.getByRole('dialog', { name: titles[0] });
+    await first.waitFor();
+    await waitForPlaying(page, 0.3);
+
+    // A slow network: the next track's playback link takes 4 s, long enough for this one to end meanwhile.
+    let releaseLink!: () => void;
+    const linkAsked = new Promise<void>((resolve) => {
+      void page.route('**/api/meditations/*/playback', async (route) => {
+        resolve();
+        await new Promise<void>((done) => (releaseLink = done));
+        await route.continue();
+      });
+    });
+    // A few seconds from the end: time to choose Next before it ends, even on a slow machine.
+    await setSlider(page, 85);
+    await first.getByRole('button', { name: `Next: ${titles[1]}` }).click();
+    const second = page.getByRole('dialog', { name: titles[1] });
+    await second.waitFor();
+    await linkAsked;
+    // The first track reaches its end while the second is still loading.
+    await page.waitForFunction(() => [...document.querySelectorAll('audio')].some((el) => el.ended), undefined, { timeout: 20_000 });
+    // A seek made now is for the track on screen.
+    await setSlider(page, 50);
+    releaseLink();
+
+    // The first track's element has ended (paused), so this is the second track playing.
+    await page.waitForFunction(() => {
+      const el = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      return Boolean(el && !el.paused && Number.isFinite(el.duration) && el.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA);
+    }, undefined, { timeout: 20_000 });
+    const state = await audio(page);
+    expect(state.currentTime).toBeGreaterThan(state.duration * 0.45);
+    expect(await page.getByTestId('completion-overlay').count()).toBe(0);
+    await second.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    expect((await practice(server, context)).totalSessions).toBe(0);
+    await page.unroute('**/api/meditations/*/playback');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('expired playback links', () => {
   let shortLived: RunningServer;
   beforeAll(async () => {
@@ -259,12 +313,36 @@ describe('diagnostics overlay', () => {
     expect(copied).toContain('"email": "uma@example.com"');
     for (const cookie of await context.cookies()) expect(copied).not.toContain(cookie.value);
 
+    // The products the server can sell now (sandbox: monthly and yearly).
+    expect(await purchases.textContent()).toMatch(/Products2/);
     await dialog.getByRole('button', { name: 'Force Restore Purchases' }).click();
     await toast(page, 'Subscription confirmed');
 
     await dialog.getByRole('button', { name: 'Re-run Sign In' }).click();
     await page.waitForURL(`${server.url}/sign-in`);
     expect(((await (await context.request.get(`${server.url}/api/me`)).json()) as { user: unknown }).user).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('checks the audio of the meditations on screen with a HEAD request each, and shows the status', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Ivo Hart', email: 'ivo@example.com', password: 'quiet-harbour-6' });
+    await page.goto(`${server.url}/meditations/sleeping`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const heads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'HEAD') heads.push(new URL(request.url()).pathname);
+    });
+    const label = page.getByTestId('version-label');
+    for (let i = 0; i < 5; i++) await label.click();
+    const dialog = page.getByRole('dialog', { name: 'Diagnostics' });
+    await dialog.getByRole('button', { name: 'Check audio' }).click();
+    const results = dialog.getByTestId('audio-check');
+    await results.getByText('HEAD 200 OK').first().waitFor();
+    expect(await results.getByText('HEAD 200 OK').count()).toBe(await results.locator('dd').count());
+    expect(heads.length).toBeGreaterThanOrEqual(2);
+    expect(heads.every((path) => path.startsWith('/media/meditations/'))).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -28,7 +28,11 @@ describe('the journal', () => {
     await page.goto(`${server.url}/journal`);
     await page.getByRole('heading', { name: 'Therapeutic Journal' }).waitFor();
     await page.getByText('No journal entries yet - Start your therapeutic journalling journey by adding your first entry above.').waitFor();
-    expect(await page.getByRole('complementary', { name: 'About this journal' }).count()).toBe(2);
+    // Each copy of the disclaimer is a landmark of its own name; the page opens on writing, with no empty insights.
+    expect(await page.getByRole('complementary', { name: 'About this journal' }).count()).toBe(1);
+    expect(await page.getByRole('complementary', { name: 'Support and crisis lines' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Summary and insights' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'New entry' }).waitFor();
     await page.getByText('Need help now?').first().click();
     await page.getByRole('link', { name: 'Samaritans' }).first().waitFor();
 
@@ -79,7 +83,7 @@ describe('the journal', () => {
     expect(await page.getByTestId('journal-total').textContent()).toBe('3');
     expect(await page.getByTestId('journal-streak').textContent()).toBe('1 day');
     expect(await page.getByTestId('entries-this-week').textContent()).toBe('3');
-    expect(await page.getByTestId('journal-split').textContent()).toBe('Morning 0 · Afternoon 0 · Evening 3');
+    expect(await page.getByTestId('journal-split').textContent()).toBe('This week: Morning 0 · Afternoon 0 · Evening 3');
     await page.getByText(/Thinking traps you notice most: .*Overgeneralisation \(1\)/).waitFor();
 
     // Kept on the device, no server involved: a reload shows them; the server holds nothing.
@@ -171,6 +175,13 @@ describe('routines', () => {
     await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
     const custom = page.getByRole('region', { name: 'Custom routine' });
     const first = custom.getByLabel('Activity 1 (required)');
+    // On a phone the activity's name has the row to itself (it was cut to 'Do a r'), its duration below.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const nameBox = (await first.boundingBox())!;
+    const durationBox = (await custom.getByLabel('Duration of activity 1').boundingBox())!;
+    expect(await first.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth), 'the whole name is visible').toBe(true);
+    expect(durationBox.y).toBeGreaterThan(nameBox.y + nameBox.height - 1);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await first.inputValue()).toBe('Do an evening meditation');
     expect(await first.getAttribute('readonly')).not.toBeNull();
     await custom.getByLabel('Activity 2', { exact: true }).fill('Read a chapter');

@@ -11,6 +11,7 @@ export type FakeSubscription = {
   status: string;
   customer: string;
   cancel_at_period_end: boolean;
+  created: number;
   trial_start: number | null;
   trial_end: number | null;
   livemode: false;
@@ -23,6 +24,10 @@ export type FakeStripe = {
   checkoutRequests: Array<Record<string, string>>;
   updateRequests: Array<{ id: string; body: Record<string, string> }>;
   subscriptions: Map<string, FakeSubscription>;
+  /** Invoices by id, answered with their payments expanded (as `expand: ['payments.data.payment.payment_intent']` asks). */
+  invoices: Map<string, Record<string, unknown>>;
+  /** How many subscription searches reached the fake. */
+  searches: number;
   failCheckout: boolean;
   close(): Promise<void>;
 };
@@ -32,6 +37,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     checkoutRequests: [] as Array<Record<string, string>>,
     updateRequests: [] as Array<{ id: string; body: Record<string, string> }>,
     subscriptions: new Map<string, FakeSubscription>(),
+    invoices: new Map<string, Record<string, unknown>>(),
+    searches: 0,
     failCheckout: false,
   };
   let counter = 0;
@@ -51,6 +58,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (state.failCheckout) { send(500, { error: { type: 'api_error', message: 'Something went wrong' } }); return; }
         const id = `cs_test_${++counter}`;
         send(200, { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` }); return;
+      }
+      const invoiceMatch = /^\/v1\/invoices\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && invoiceMatch) {
+        const invoice = state.invoices.get(invoiceMatch[1]);
+        if (!invoice) { send(404, { error: { type: 'invalid_request_error', message: `No such invoice: '${invoiceMatch[1]}'` } }); return; }
+        send(200, invoice); return;
+      }
+      // Stripe's search language, as far as we use it: metadata['key']:'value'.
+      if (req.method === 'GET' && url.pathname === '/v1/subscriptions/search') {
+        state.searches += 1;
+        const [, key = '', value = ''] = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(url.searchParams.get('query') ?? '') ?? [];
+        const data = [...state.subscriptions.values()].filter((s) => key && s.metadata[key] === value);
+        send(200, { object: 'search_result', url: '/v1/subscriptions/search', has_more: false, next_page: null, data }); return;
       }
       const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
       if (subMatch) {
@@ -85,6 +105,7 @@ export function fakeSubscription({ id, userId, status = 'trialing', plan = 'mont
     status,
     customer: `cus_${id}`,
     cancel_at_period_end: false,
+    created: now,
     trial_start: status === 'trialing' ? now : null,
     trial_end: status === 'trialing' ? now + days * 86400 : null,
     livemode: false,
@@ -92,6 +113,29 @@ export function fakeSubscription({ id, userId, status = 'trialing', plan = 'mont
     items: {
       object: 'list',
       data: [{ id: `si_${id}`, object: 'subscription_item', current_period_end: now + days * 86400, price: { id: plan === 'yearly' ? 'price_yearly' : 'price_monthly', object: 'price', recurring: { interval: plan === 'yearly' ? 'year' : 'month' } } }],
+    },
+  };
+}
+
+/** An open invoice for a subscription whose payment attempt failed with `code` (Stripe's last_payment_error.code). */
+export function fakeFailedInvoice({ id, subscriptionId, code }: { id: string; subscriptionId: string; code: string }): Record<string, unknown> {
+  return {
+    id,
+    object: 'invoice',
+    status: 'open',
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} }, quote_details: null },
+    payments: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/invoices/${id}/payments`,
+      data: [
+        {
+          id: `inpay_${id}`,
+          object: 'invoice_payment',
+          status: 'open',
+          payment: { type: 'payment_intent', payment_intent: { id: `pi_${id}`, object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { type: 'card_error', code, message: 'Your card was declined.' } } },
+        },
+      ],
     },
   };
 }

@@ -35,7 +35,9 @@ export async function createTestApp({
 } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hm-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    // Load shedding off unless a test turns it on (load-shedding.test.ts): in-process PGlite holds the
+    // event loop during a test's bulk setup, and on a busy machine the next request was shed (503).
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     { webDistDir: join(dataDir, 'no-web-build'), ...overrides },
   );
   const database = await createTestDatabase(kind);

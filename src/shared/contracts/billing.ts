@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLANS } from '#shared/billing.ts';
+import { PAYMENT_ERRORS, PLANS } from '#shared/billing.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
 
 export const checkoutBody = z.object({
@@ -23,6 +23,8 @@ export const entitlementSchema = z.object({
       currentPeriodEnd: z.string().nullable(),
       trialEnd: z.string().nullable(),
       cancelAtPeriodEnd: z.boolean(),
+      /** Why the last charge failed (Stripe's decline), until a charge succeeds. */
+      paymentError: z.enum(PAYMENT_ERRORS).nullable(),
     })
     .nullable(),
 });
@@ -32,6 +34,8 @@ export type Entitlement = z.infer<typeof entitlementSchema>;
 export const subscriptionResponse = entitlementSchema.extend({
   /** BILLING_MODE: how the web sells (none = not at all; subscriptions come from the App Store). */
   mode: z.enum(['stripe', 'sandbox', 'none']),
+  /** How many plans the web can sell right now (the diagnostics overlay's 'product count'). */
+  products: z.number().int(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 

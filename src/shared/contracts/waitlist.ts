@@ -1,5 +1,6 @@
 /** Waitlist API contracts: the public sign-up and the admin views of the list (admin document §5). */
 import { z } from 'zod';
+import { WAITLIST } from '#shared/waitlist.ts';
 
 /**
  * Lengths are capped generously here; the spec's own rules and messages (validateWaitlist) run in the
@@ -17,7 +18,12 @@ export const joinWaitlistResponse = z.object({ id: z.string(), createdAt: z.iso.
 
 const waitlistEntrySchema = z.object({ id: z.string(), name: z.string(), email: z.string(), reason: z.string().nullable(), createdAt: z.iso.datetime() });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
-export const waitlistEntriesResponse = z.object({ entries: z.array(waitlistEntrySchema) });
+/** The admin's table, a page at a time: `after` is the last id of the page before. */
+export const waitlistPageQuery = z.object({
+  after: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(WAITLIST.pageMax).default(WAITLIST.pageSize),
+});
+export const waitlistEntriesResponse = z.object({ entries: z.array(waitlistEntrySchema), total: z.number().int(), totalIsEstimate: z.boolean(), nextCursor: z.string().nullable() });
 export type WaitlistEntriesResponse = z.infer<typeof waitlistEntriesResponse>;
 
 /** The CSV export takes no options (unknown query keys are dropped). */

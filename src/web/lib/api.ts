@@ -1,8 +1,10 @@
 /**
  * Typed fetch for the JSON API. Failures throw ApiError carrying the server's code and message,
- * so screens can show the spec's wording.
+ * so screens can show the spec's wording; an answer without the server's code (a proxy's error
+ * page, a gateway timeout) is read by the spec's keyword mapping (shared/error-mapping.ts).
  */
-import type { ErrorCode } from '#shared/messages.ts';
+import { errorCodeFromText, RETRYABLE_CODES } from '#shared/error-mapping.ts';
+import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
 
 /** The server's codes, plus the client's own: no connection, and an offline copy whose access lapsed. */
 export type ApiErrorCode = ErrorCode | 'network' | 'offline/lapsed';
@@ -40,9 +42,24 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   if (!response.ok) {
     const err = (data as { error?: { code?: ErrorCode; message?: string } } | undefined)?.error;
     const retryAfter = Number(response.headers.get('retry-after')) || undefined;
-    throw new ApiError(response.status, err?.code ?? 'default', err?.message ?? `Request failed (${response.status})`, retryAfter);
+    if (err?.code) throw new ApiError(response.status, err.code, err.message ?? ERROR_TEXT[err.code], retryAfter);
+    const code = codeWithoutServerWords(response.status, `${response.statusText} ${text.slice(0, 2000)}`);
+    throw new ApiError(response.status, code, ERROR_TEXT[code], retryAfter);
   }
   return data as T;
+}
+
+/** A failure the app's server did not word (a proxy or gateway in between): by status, then by the spec's keywords. */
+function codeWithoutServerWords(status: number, text: string): ErrorCode {
+  if (status === 408 || status === 504) return 'network/timeout';
+  if (status === 429) return 'rate-limit/exceeded';
+  if (status === 502 || status === 503) return 'server/unavailable';
+  return errorCodeFromText(text);
+}
+
+/** Worth a second try: no connection at all, or a code the spec calls retryable. */
+export function isRetryable(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'network' || RETRYABLE_CODES.has(error.code));
 }
 
 function safeJson(text: string): unknown {

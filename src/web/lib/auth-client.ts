@@ -3,19 +3,22 @@
  * The session lives in an HttpOnly cookie; the browser never sees a token.
  */
 import type { AuthProviders } from '#shared/contracts/auth.ts';
+import { safeNextPath, withNext } from '#shared/next-path.ts';
 import { api } from '#web/lib/api.ts';
 
 export const authClient = {
   signIn: (email: string, password: string) => api<{ user: { id: string } }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } }),
-  signUp: (name: string, email: string, password: string) =>
-    api('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password, callbackURL: '/sign-in?verified=1' } }),
+  /** The e-mail's link signs the person in and continues to `next` (their intent, e.g. a trial). */
+  signUp: (name: string, email: string, password: string, next?: string | null) =>
+    api('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password, callbackURL: withNext('/verify-email', next) } }),
   signOut: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
   requestPasswordReset: (email: string) =>
     api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: `${window.location.origin}/reset-password` } }),
   resetPassword: (token: string, newPassword: string) => api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
-  resendVerification: (email: string) =>
-    api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: '/sign-in?verified=1' } }),
+  resendVerification: (email: string, next?: string | null) =>
+    api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: withNext('/verify-email', next) } }),
   providers: () => api<AuthProviders>('/api/auth-providers'),
   /** Starts OAuth: the server answers with the provider's URL, which we follow. */
-  social: (provider: 'apple' | 'google') => api<{ url: string }>('/api/auth/sign-in/social', { method: 'POST', body: { provider, callbackURL: '/' } }),
+  social: (provider: 'apple' | 'google', next?: string | null) =>
+    api<{ url: string }>('/api/auth/sign-in/social', { method: 'POST', body: { provider, callbackURL: safeNextPath(next) ?? '/' } }),
 };

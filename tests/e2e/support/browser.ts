@@ -26,5 +26,15 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     // 404 responses for unknown routes are expected where a test asks for them; everything else is a problem.
     if (message.type() === 'error' && !message.text().includes('404')) problems.push(`console: ${message.text()}`);
   });
+  // A prepared page shows before it answers taps, as it does for a person: after each navigation,
+  // wait until the app has made it live (html[data-live], set by the layout), then act.
+  const whenLive = async <T,>(response: T): Promise<T> => {
+    await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true');
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => whenLive(await goto(url, options));
+  page.reload = async (options) => whenLive(await reload(options));
   return { page, context, problems };
 }

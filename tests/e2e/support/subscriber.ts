@@ -3,7 +3,7 @@
  * the e-mailed verification link, sign-in, sandbox checkout): the journeys under test start
  * after that. The cookies land in the context, so its pages are signed in.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
@@ -33,4 +33,13 @@ export async function subscribe(server: RunningServer, context: BrowserContext):
 export async function createSubscriber(server: RunningServer, context: BrowserContext, user: TestUser): Promise<void> {
   await signUpAndVerify(server, context, user);
   await subscribe(server, context);
+}
+
+/** Signs in on the /sign-in screen, as a person does, and waits for home. */
+export async function signInOnScreen(page: Page, server: RunningServer, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
 }

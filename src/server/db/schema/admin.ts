@@ -17,7 +17,8 @@ export const waitlistEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   // One entry per address whatever its case: the database enforces it (23505 on a duplicate).
-  (t) => [uniqueIndex('waitlist_entries_email_lower_idx').on(sql`lower(${t.email})`), index('waitlist_entries_created_at_idx').on(t.createdAt.desc())],
+  // The admin's table pages by (created_at, id), newest first (a backward scan; see security_audit_log).
+  (t) => [uniqueIndex('waitlist_entries_email_lower_idx').on(sql`lower(${t.email})`), index('waitlist_entries_created_id_idx').on(t.createdAt, t.id)],
 );
 
 export const adminAuditLog = pgTable(
@@ -36,7 +37,8 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('admin_audit_log_created_at_idx').on(t.createdAt.desc()),
+    index('admin_audit_log_created_at_idx').on(t.createdAt),
+    index('admin_audit_log_severity_idx').on(t.severity, t.createdAt),
     check('admin_audit_log_severity_check', sql`${t.severity} in ('critical', 'high', 'medium', 'low')`),
   ],
 );

@@ -106,8 +106,12 @@ export const securityAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('security_audit_log_created_at_idx').on(t.createdAt.desc()),
-    index('security_audit_log_event_type_idx').on(t.eventType),
+    // Ascending keys: a btree is read backwards for `order by … desc`. (drizzle's `.desc()` makes
+    // `DESC NULLS LAST`, which `order by created_at desc` — nulls first — cannot use: migration 0007.)
+    index('security_audit_log_created_at_idx').on(t.createdAt),
+    // The Security Log's filters, each already in page order.
+    index('security_audit_log_event_type_idx').on(t.eventType, t.createdAt),
+    index('security_audit_log_severity_idx').on(t.severity, t.createdAt),
     check('security_audit_log_severity_check', sql`${t.severity} in ('critical', 'high', 'medium', 'low')`),
   ],
 );

@@ -2,6 +2,7 @@
  * Subscriptions (spec: subscribers, plus provider, plan, provider ids, cancel_at_period_end)
  * and sandbox checkout sessions. One row per user: any row means the trial has been used.
  */
+import type { PaymentError } from '#shared/billing.ts';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
@@ -23,6 +24,8 @@ export const subscribers = pgTable(
     trialEnd: timestamp('trial_end', { withTimezone: true, mode: 'date' }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     environment: text('environment'),
+    /** Why the provider's last charge failed ('card-declined' | 'payment-failed'), until one succeeds. */
+    paymentError: text('payment_error').$type<PaymentError>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -22,7 +22,8 @@ export const meditationPreviews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('meditation_previews_created_at_idx').on(t.createdAt.desc()),
+    // Listings are ordered (created_at desc, id desc): one backward scan, no sort ('Recently Added').
+    index('meditation_previews_created_id_idx').on(t.createdAt, t.id),
     index('meditation_previews_category_idx').on(t.category),
     index('meditation_previews_categories_idx').using('gin', t.categories),
   ],

@@ -22,7 +22,7 @@ export const meditationSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId), index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt)],
+  (t) => [unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId), index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes)],
 );
 
 export const practicePreferences = pgTable('practice_preferences', {

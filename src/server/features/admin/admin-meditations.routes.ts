@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminMeditationResponse, adminMeditationsResponse, deleteMeditationResponse, editMeditationBody } from '#shared/contracts/admin.ts';
 import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import { checkAudioFile, checkStoredType, checkUploadFields, normaliseTags, UPLOAD, UPLOAD_MESSAGES } from '#shared/uploads.ts';
+import { STAFF_ROLES } from '#shared/roles.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireRole, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -39,7 +40,7 @@ function uploadError(error: unknown): unknown {
 
 export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, storage, dataDir, catalogue }: Deps): Promise<void> {
   const api = withContracts(app);
-  const staff = requireRole(auth, db, ['admin', 'editor']);
+  const staff = requireRole(auth, db, STAFF_ROLES);
 
   async function rejectUpload(request: FastifyRequest, message: string, name: string, status = 400): Promise<never> {
     await logSecurityEvent({

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
 import { validateCsrfToken } from '#server/features/admin/csrf.service.ts';
 import { viewerOf } from '#server/auth.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
@@ -23,7 +24,14 @@ export function guardRoleChange({ db, limits }: { db: Database; limits: RateLimi
       await logSecurityEvent({ db, eventType: 'csrf_rejected', severity: 'high', ...who });
       throw new AppError('auth/forbidden', M.securityErrorBody, 403, { reason: 'csrf' });
     }
-    const { count } = await limits.hit(`role-change:${user.id}`, ADMIN.roleWindowMs, request.ip);
+    let count: number;
+    try {
+      ({ count } = await limits.hit(`role-change:${user.id}`, ADMIN.roleWindowMs, request.ip));
+    } catch (error) {
+      // No change without its limit: refused, with the spec's 'Security Check Failed' words.
+      request.log.error({ err: error }, 'role-change rate limit could not be checked');
+      throw new AppError('security/check-failed', ERROR_TEXT['security/check-failed']);
+    }
     if (count <= ADMIN.roleChangesPerWindow) return;
     await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', ...who, details: { action: 'role-change' } });
     // The refusal stands even if the block cannot be written (logged, never a 500).

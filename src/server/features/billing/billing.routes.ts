@@ -4,33 +4,59 @@
  * which exist: the sandbox routes only in `sandbox`, web checkout not at all in `none`.
  */
 import type { FastifyInstance } from 'fastify';
-import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
+import { BILLING_MESSAGES, PLAN_DETAILS, PLANS, RESTORE_LIMIT, type Plan } from '#shared/billing.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
 import { cancelBody, checkoutBody, checkoutResponse, entitlementSchema, portalResponse, sandboxCompleteResponse, sandboxSessionParams, sandboxSessionResponse, subscriptionResponse, webhookResponse } from '#shared/contracts/billing.ts';
 import { withContracts } from '#server/api-contracts.ts';
-import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
+import { requireUser, viewerOf, type Auth, type Viewer } from '#server/auth.ts';
 import type { BillingMode } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { recordingForgedWebhooks } from '#server/features/billing/forged-webhook.ts';
 import { completeSandboxCheckout, createSandboxCheckout, getSandboxCheckout } from '#server/features/billing/sandbox-billing.ts';
 import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
+import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible, syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 
-type Deps = { auth: Auth; db: Database; mode: BillingMode; stripe: StripeBilling | undefined };
+type Deps = { auth: Auth; db: Database; mode: BillingMode; stripe: StripeBilling | undefined; limits: RateLimitStore };
 
 const APPLE_MANAGED = 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.';
 
-export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe }: Deps): Promise<void> {
+export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe, limits }: Deps): Promise<void> {
   if ((mode === 'stripe') !== Boolean(stripe)) throw new Error(`billingRoutes: mode ${mode} ${stripe ? 'with' : 'without'} Stripe billing`);
   const api = withContracts(app);
   const signedIn = requireUser(auth, db);
   /** BILLING_MODE=none: no web checkout at all (App-Store-only deployments). */
   const unavailable = () => new AppError('billing/unavailable', BILLING_UNAVAILABLE, 503);
+  const products = mode === 'none' ? 0 : stripe ? stripe.products : PLANS.length;
+  /** GET /api/subscription's answer: the entitlement, how the web sells, and how many plans it can sell. */
+  const subscriptionOf = async (viewer: Viewer) => ({ ...(await getEntitlement({ db, userId: viewer.user.id, role: viewer.role })), mode, products });
 
   api.get('/api/subscription', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: subscriptionResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    return subscriptionOf(viewerOf(request));
+  });
+
+  // Diagnostics' 'Force Restore Purchases' (web): the subscription re-read from its provider.
+  api.post('/api/billing/restore', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: subscriptionResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const viewer = viewerOf(request);
-    return { ...(await getEntitlement({ db, userId: viewer.user.id, role: viewer.role })), mode };
+    const { count } = await limits.hit(`billing-restore:${viewer.user.id}`, RESTORE_LIMIT.windowMs, request.ip);
+    if (count > RESTORE_LIMIT.perWindow) {
+      reply.header('retry-after', String(RESTORE_LIMIT.windowMs / 1000));
+      throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
+    }
+    const row = await getSubscription(db, viewer.user.id);
+    if (stripe && (!row || row.provider === 'stripe')) {
+      try {
+        await stripe.restore({ userId: viewer.user.id, subscriptionId: row?.providerSubscriptionId ?? null });
+      } catch (error) {
+        request.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'restore from Stripe failed');
+        throw new AppError('billing/unavailable', BILLING_MESSAGES.genericError, 503);
+      }
+    }
+    // Sandbox rows live here already; App Store purchases are restored by the native app (issue 19).
+    return subscriptionOf(viewer);
   });
 
   api.post('/api/billing/checkout', { onRequest: signedIn, schema: { tags: ['billing'], body: checkoutBody, response: { 200: checkoutResponse } } }, async (request) => {

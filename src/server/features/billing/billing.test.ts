@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
   });
 
   describe('entitlement matrix: catalogue / playback URL / media fetch', () => {
-    const cases: Array<{ name: string; status?: string; periodEndDays?: number | null; cancelAtPeriodEnd?: boolean; admin?: boolean; entitled: boolean }> = [
+    const cases: Array<{ name: string; status?: string; periodEndDays?: number | null; cancelAtPeriodEnd?: boolean; role?: 'admin' | 'editor'; entitled: boolean }> = [
       { name: 'signed-in, never subscribed', entitled: false },
       { name: 'trialing', status: 'trialing', periodEndDays: 7, entitled: true },
       { name: 'active', status: 'active', periodEndDays: 30, entitled: true },
@@ -98,7 +98,9 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
       { name: 'expired (period over)', status: 'active', periodEndDays: -1, entitled: false },
       { name: 'canceled', status: 'canceled', periodEndDays: 10, entitled: false },
       { name: 'past due', status: 'past_due', periodEndDays: 10, entitled: false },
-      { name: 'admin without subscription', admin: true, entitled: true },
+      { name: 'admin without subscription', role: 'admin', entitled: true },
+      // Editors manage the catalogue: they must hear what they upload (issue 16, item 3).
+      { name: 'editor without subscription', role: 'editor', entitled: true },
     ];
 
     it('anonymous: browses, gets no playback URL and no audio byte', async () => {
@@ -134,7 +136,7 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
           },
         });
       }
-      if (c.admin) await grantRoleByEmail({ db: t.database.db, email, role: 'admin' });
+      if (c.role) await grantRoleByEmail({ db: t.database.db, email, role: c.role });
 
       expect((await get('/api/meditations', cookie)).statusCode).toBe(200);
       expect((await get('/api/subscription', cookie)).json().subscribed).toBe(c.entitled);

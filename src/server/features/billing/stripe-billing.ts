@@ -4,7 +4,7 @@
  * subscription from Stripe and sync it (documenso sync-stripe-customer-subscription.ts).
  */
 import Stripe from 'stripe';
-import type { Plan } from '#shared/billing.ts';
+import type { PaymentError, Plan } from '#shared/billing.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -55,11 +55,26 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
   };
 
   /** Re-reads the subscription from Stripe and writes it for the user named in its metadata. */
-  async function syncFromStripe(subscriptionId: string) {
+  async function syncFromStripe(subscriptionId: string, paymentError?: PaymentError) {
     const sub = await stripe.subscriptions.retrieve(subscriptionId);
     const userId = sub.metadata.userId;
     if (!userId) return undefined;
-    return syncSubscription({ db, userId, snapshot: snapshotFromStripe(sub, config) });
+    return syncSubscription({ db, userId, snapshot: { ...snapshotFromStripe(sub, config), paymentError } });
+  }
+
+  /**
+   * A renewal Stripe could not charge: the invoice re-read with its payments, the subscription it
+   * bills, and whether the card was declined (spec: 'subscription/card-declined') or the payment
+   * failed otherwise ('subscription/payment-failed').
+   */
+  async function failedInvoice(invoiceId: string): Promise<{ subscriptionId?: string; paymentError: PaymentError }> {
+    const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent'] });
+    const billed = invoice.parent?.subscription_details?.subscription;
+    const declined = (invoice.payments?.data ?? []).some((p) => {
+      const intent = p.payment.payment_intent;
+      return typeof intent === 'object' && intent.last_payment_error?.code === 'card_declined';
+    });
+    return { subscriptionId: typeof billed === 'string' ? billed : billed?.id, paymentError: declined ? 'card-declined' : 'payment-failed' };
   }
 
   return {
@@ -91,10 +106,12 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
       }
       const object = event.data.object as { id?: string; subscription?: string | { id: string } | null; object?: string };
       let subscriptionId: string | undefined;
+      let paymentError: PaymentError | undefined;
       if (event.type === 'checkout.session.completed') subscriptionId = typeof object.subscription === 'string' ? object.subscription : object.subscription?.id;
       else if (event.type.startsWith('customer.subscription.')) subscriptionId = object.id;
+      else if (event.type === 'invoice.payment_failed' && object.id) ({ subscriptionId, paymentError } = await failedInvoice(object.id));
       if (!subscriptionId) return { handled: false, type: event.type };
-      await syncFromStripe(subscriptionId);
+      await syncFromStripe(subscriptionId, paymentError);
       return { handled: true, type: event.type };
     },
 
@@ -109,6 +126,24 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
     },
 
     syncFromStripe,
+
+    /**
+     * 'Force Restore Purchases' on the web: re-read the user's subscription from Stripe and write
+     * it, by id when we know it, otherwise by the user id Checkout put in its metadata (a webhook
+     * that never arrived). Nothing found: nothing written.
+     */
+    async restore({ userId, subscriptionId }: { userId: string; subscriptionId: string | null }): Promise<void> {
+      if (subscriptionId) {
+        await syncFromStripe(subscriptionId);
+        return;
+      }
+      const found = await stripe.subscriptions.search({ query: `metadata['userId']:'${userId.replace(/[^\w-]/g, '')}'`, limit: 10 });
+      const newest = found.data.sort((a, b) => b.created - a.created).at(0);
+      if (newest) await syncFromStripe(newest.id);
+    },
+
+    /** Plans with a configured price: what the web can sell. */
+    products: [config.priceMonthly, config.priceYearly].filter(Boolean).length,
   };
 }
 

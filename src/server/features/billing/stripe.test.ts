@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAuditLog } from '#server/db/schema/auth.ts';
-import { fakeSubscription, startFakeStripe, type FakeStripe } from '#tests/fakes/fake-stripe.ts';
+import { fakeFailedInvoice, fakeSubscription, startFakeStripe, type FakeStripe } from '#tests/fakes/fake-stripe.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
+import { RESTORE_LIMIT } from '#shared/billing.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -143,6 +145,60 @@ describe('Stripe web billing (official SDK against a local fake)', () => {
 
     const portal = await t.app.inject({ method: 'POST', url: '/api/billing/portal', headers: { ...origin(t), cookie } });
     expect(portal.json().url).toBe('https://billing.stripe.com/p/session/cus_sub_A');
+  });
+
+  it("'Force Restore Purchases' re-reads the subscription from Stripe: one whose webhook never came, and a later change", async () => {
+    const other = await createSignedInUser(t, 'restore@example.com');
+    const restore = () => t.app.inject({ method: 'POST', url: '/api/billing/restore', headers: { ...origin(t), cookie: other.cookie } });
+    const before = await t.app.inject({ method: 'GET', url: '/api/subscription', headers: { cookie: other.cookie } });
+    expect(before.json()).toMatchObject({ subscribed: false, subscription: null, products: 2 });
+
+    // Paid through Checkout, but no webhook reached us: found by the user id in its metadata.
+    fake.subscriptions.set('sub_restore', fakeSubscription({ id: 'sub_restore', userId: other.userId, status: 'active', plan: 'yearly', days: 365 }));
+    const found = await restore();
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ subscribed: true, subscription: { status: 'active', plan: 'yearly', provider: 'stripe' } });
+
+    // Ended at Stripe since: the next restore says so.
+    fake.subscriptions.get('sub_restore')!.status = 'canceled';
+    expect((await restore()).json()).toMatchObject({ subscribed: false, subscription: { status: 'canceled' } });
+  });
+
+  it('allows a few restores a minute per account, so no one account spends the Stripe API allowance', async () => {
+    const eager = await createSignedInUser(t, 'eager-restore@example.com');
+    const restore = () => t.app.inject({ method: 'POST', url: '/api/billing/restore', headers: { ...origin(t), cookie: eager.cookie } });
+    const before = fake.searches;
+    for (let i = 0; i < RESTORE_LIMIT.perWindow; i++) expect((await restore()).statusCode).toBe(200);
+    const refused = await restore();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'rate-limit/exceeded', message: 'Too many requests. Please wait before trying again.' });
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(fake.searches - before).toBe(RESTORE_LIMIT.perWindow);
+  });
+
+  it("says why a renewal failed: 'card-declined' when Stripe's card error says so, 'payment-failed' otherwise, cleared once paid", async () => {
+    const payer = await createSignedInUser(t, 'renewal@example.com');
+    const mine = () => t.app.inject({ method: 'GET', url: '/api/subscription', headers: { cookie: payer.cookie } }).then((r) => r.json());
+    fake.subscriptions.set('sub_renew', fakeSubscription({ id: 'sub_renew', userId: payer.userId, status: 'active', days: 30 }));
+    await webhook(event('customer.subscription.created', { id: 'sub_renew', object: 'subscription' }));
+    expect((await mine()).subscription).toMatchObject({ status: 'active', paymentError: null });
+
+    fake.subscriptions.get('sub_renew')!.status = 'past_due';
+    fake.invoices.set('in_declined', fakeFailedInvoice({ id: 'in_declined', subscriptionId: 'sub_renew', code: 'card_declined' }));
+    expect((await webhook(event('invoice.payment_failed', { id: 'in_declined', object: 'invoice' }))).statusCode).toBe(200);
+    expect((await mine()).subscription).toMatchObject({ status: 'past_due', paymentError: 'card-declined' });
+    expect(ERROR_TEXT['subscription/card-declined']).toBe('Your card was declined. Please try a different payment method.');
+
+    fake.invoices.set('in_expired', fakeFailedInvoice({ id: 'in_expired', subscriptionId: 'sub_renew', code: 'expired_card' }));
+    await webhook(event('invoice.payment_failed', { id: 'in_expired', object: 'invoice' }));
+    expect((await mine()).subscription).toMatchObject({ paymentError: 'payment-failed' });
+    // Another event about the subscription (not a failed charge) keeps the reason while it is unpaid.
+    await webhook(event('customer.subscription.updated', { id: 'sub_renew', object: 'subscription' }));
+    expect((await mine()).subscription).toMatchObject({ status: 'past_due', paymentError: 'payment-failed' });
+
+    fake.subscriptions.get('sub_renew')!.status = 'active';
+    await webhook(event('customer.subscription.updated', { id: 'sub_renew', object: 'subscription' }));
+    expect((await mine())).toMatchObject({ subscribed: true, subscription: { status: 'active', paymentError: null } });
   });
 
   it('has no sandbox endpoints when Stripe is configured', async () => {

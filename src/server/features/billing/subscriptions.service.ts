@@ -4,8 +4,8 @@
  * computed by the shared isSubscriptionActive().
  */
 import { eq } from 'drizzle-orm';
-import type { Role } from '#shared/roles.ts';
-import { isSubscriptionActive, type Plan, type Provider } from '#shared/billing.ts';
+import { isStaff, type Role } from '#shared/roles.ts';
+import { isSubscriptionActive, type PaymentError, type Plan, type Provider } from '#shared/billing.ts';
 import type { Entitlement } from '#shared/contracts/billing.ts';
 import type { Database } from '#server/db/client.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
@@ -24,9 +24,13 @@ export type SubscriptionSnapshot = {
   trialEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
   environment?: string | null;
+  /** The last charge's failure; undefined keeps what is stored. A healthy status clears it. */
+  paymentError?: PaymentError | null;
 };
 
 export type SubscriptionRow = typeof subscribers.$inferSelect;
+
+const HEALTHY_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
 
 export async function getSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
@@ -47,6 +51,8 @@ export async function syncSubscription({ db, userId, snapshot }: { db: Database;
     trialEnd: snapshot.trialEnd ?? null,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd ?? false,
     environment: snapshot.environment ?? null,
+    // Paid again (active or trialing): nothing to fix any more, whatever event said otherwise before.
+    ...(HEALTHY_STATUSES.has(snapshot.status) ? { paymentError: null } : snapshot.paymentError === undefined ? {} : { paymentError: snapshot.paymentError }),
     updatedAt: new Date(),
   };
   const [row] = await db.insert(subscribers).values(values).onConflictDoUpdate({ target: subscribers.userId, set: values }).returning();
@@ -58,12 +64,15 @@ export async function isTrialEligible(db: Database, userId: string): Promise<boo
   return !(await getSubscription(db, userId));
 }
 
-/** What a user may do: admins are entitled (spec: subscriber-equivalent access). */
+/**
+ * What a user may do: staff are entitled (spec: admins have subscriber-equivalent access; editors
+ * manage the catalogue, so they must hear what they upload and edit: issue 16, item 3).
+ */
 export async function getEntitlement({ db, userId, role, now = new Date() }: { db: Database; userId: string; role: Role; now?: Date }): Promise<Entitlement> {
   const row = await getSubscription(db, userId);
   const active = isSubscriptionActive(row ?? null, now);
   return {
-    subscribed: active || role === 'admin',
+    subscribed: active || isStaff(role),
     trialEligible: !row,
     subscription: row
       ? {
@@ -73,6 +82,7 @@ export async function getEntitlement({ db, userId, role, now = new Date() }: { d
           currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
           trialEnd: row.trialEnd?.toISOString() ?? null,
           cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+          paymentError: row.paymentError,
         }
       : null,
   };

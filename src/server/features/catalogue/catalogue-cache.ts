@@ -17,8 +17,11 @@ export const CATALOGUE_CHANNEL = 'hm_catalogue';
 type Entry = { value: Promise<PreparedResponse>; madeAt: number };
 
 export type CatalogueCache = {
-  /** The prepared answer for `key`, loading it with `load` when absent, stale or superseded. */
-  get(key: string, load: () => Promise<unknown>): Promise<PreparedResponse>;
+  /**
+   * The prepared answer for `key`, loading it with `load` when absent, stale or superseded; the
+   * value becomes JSON unless `prepare` says otherwise (pages built from the catalogue are HTML).
+   */
+  get<T>(key: string, load: () => Promise<T>, prepare?: (value: T) => Promise<PreparedResponse>): Promise<PreparedResponse>;
   /** Forget everything: the next read of each key loads again. */
   invalidate(): void;
   readonly size: number;
@@ -29,11 +32,11 @@ export function createCatalogueCache({ maxAgeMs = 60_000, now = Date.now }: { ma
   let generation = 0;
 
   return {
-    get(key, load) {
+    get(key, load, prepare = prepareJson) {
       const entry = entries.get(key);
       if (entry && now() - entry.madeAt < maxAgeMs) return entry.value;
       const startedIn = generation;
-      const value = load().then(prepareJson);
+      const value = load().then(prepare);
       const made: Entry = { value, madeAt: now() };
       entries.set(key, made);
       value.then(

@@ -10,6 +10,7 @@ import { withContracts } from '#server/api-contracts.ts';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import { getMeditation, listMeditations } from '#server/features/catalogue/catalogue.service.ts';
+import { preparedListing } from '#server/features/catalogue/catalogue-listing.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
 
 /** Public and identical for everyone; a short shared cache absorbs bursts, the ETag makes revalidation cheap. */
@@ -20,11 +21,9 @@ export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Datab
 
   api.get('/api/meditations', { schema: { tags: ['catalogue'], querystring: listMeditationsQuery, response: { 200: listMeditationsResponse } } }, async (request, reply) => {
     const slug = request.query.category;
-    // Through the contract before it is kept: the cached bytes hold only what the schema names.
-    const load = async () => listMeditationsResponse.parse(await listMeditations({ db, slug }));
     // Only the app's own listings are kept; any other slug is answered, not kept (it cannot fill the cache).
-    if (!isNamedCategory(slug)) return reply.header('cache-control', PUBLIC_CACHE).send(await load());
-    return sendPrepared(request, reply, await cache.get(`list:${slug}`, load), PUBLIC_CACHE);
+    if (!isNamedCategory(slug)) return reply.header('cache-control', PUBLIC_CACHE).send(listMeditationsResponse.parse(await listMeditations({ db, slug })));
+    return sendPrepared(request, reply, await preparedListing({ db, cache, slug }), PUBLIC_CACHE);
   });
 
   api.get('/api/meditations/:id', { schema: { tags: ['catalogue'], params: meditationIdParams, response: { 200: getMeditationResponse } } }, async (request, reply) => {

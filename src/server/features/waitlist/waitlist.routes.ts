@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { clearWaitlistResponse, joinWaitlistBody, joinWaitlistResponse, waitlistEntriesResponse, waitlistExportQuery, waitlistTestDataResponse } from '#shared/contracts/waitlist.ts';
+import { clearWaitlistResponse, joinWaitlistBody, joinWaitlistResponse, waitlistEntriesResponse, waitlistExportQuery, waitlistPageQuery, waitlistTestDataResponse } from '#shared/contracts/waitlist.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireRole, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -23,9 +23,9 @@ export function waitlistRoutes(app: FastifyInstance, { auth, db, limits, sandbox
     return reply.status(201).send(await joinWaitlist({ db, limits, ip: request.ip, input: request.body }));
   });
 
-  api.get('/api/admin/waitlist', { onRequest: admin, schema: { tags, response: { 200: waitlistEntriesResponse } } }, async (_request, reply) => {
+  api.get('/api/admin/waitlist', { onRequest: admin, schema: { tags, querystring: waitlistPageQuery, response: { 200: waitlistEntriesResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { entries: await listWaitlist(db) };
+    return listWaitlist({ db, after: request.query.after, limit: request.query.limit });
   });
 
   api.get(

@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'outline';
@@ -25,9 +24,9 @@ export function buttonClasses({ variant = 'primary', size = 'md', className = ''
   return `inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${className}`;
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; asChild?: boolean };
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
 
-export function Button({ variant, size, className, asChild, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
-  return <Component type={asChild ? undefined : (type ?? 'button')} className={buttonClasses({ variant, size, className })} {...props} />;
+/** A button (type="button" unless told otherwise); links that look like buttons use buttonClasses. */
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
+  return <button type={type ?? 'button'} className={buttonClasses({ variant, size, className })} {...props} />;
 }

@@ -1,6 +1,6 @@
 /** Accessible modal dialog on Radix: focus trap, Escape to close, labelled title and description. */
 import { Dialog as RadixDialog } from 'radix-ui';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
 
 /** Every dialog is controlled by its opener. */
@@ -30,7 +30,7 @@ export function Dialog({
           ) : null}
           {children}
           <RadixDialog.Close
-            className="absolute right-4 top-4 rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
+            className="absolute right-4 top-4 rounded-full p-2 text-stone-500 dark:text-stone-400 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
             aria-label="Close"
           >
             <X className="size-5" aria-hidden />

@@ -1,5 +1,6 @@
 /** Labelled text input with hint and error wired to aria-describedby; password fields get a show/hide toggle. */
-import { Eye, EyeOff } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
@@ -12,7 +13,7 @@ export function FieldLabel({ htmlFor, children, note }: { htmlFor: string; child
   return (
     <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
       {children}
-      {note ? <span className="font-normal text-stone-500"> {note}</span> : null}
+      {note ? <span className="font-normal text-stone-500 dark:text-stone-400"> {note}</span> : null}
     </label>
   );
 }
@@ -59,7 +60,7 @@ export function Field({ label, hint, error, id, type = 'text', className = '', .
             onClick={() => setReveal((r) => !r)}
             aria-label={reveal ? 'Hide password' : 'Show password'}
             aria-pressed={reveal}
-            className="absolute right-1.5 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
+            className="absolute right-1.5 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-stone-500 dark:text-stone-400 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
           >
             {reveal ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
           </button>

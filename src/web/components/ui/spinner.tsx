@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 
 /** A spinner with a visible label, announced politely to screen readers. */
 export function Spinner({ label }: { label: string }) {

@@ -2,7 +2,8 @@
  * A list of short labels typed one at a time: Enter or Add puts the draft in (through `add`, which
  * decides trimming, duplicates and limits), each chip has its own Remove button.
  */
-import { Plus, X } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import X from 'lucide-react/icons/x';
 import { useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { EnterInput } from '#web/components/ui/enter-input.tsx';

@@ -1,5 +1,7 @@
 /** /account and /profile: Profile, Favourites and Settings tabs; signed-out visitors go to /sign-in. */
-import { CalendarHeart, LogOut, Mail } from 'lucide-react';
+import CalendarHeart from 'lucide-react/icons/calendar-heart';
+import LogOut from 'lucide-react/icons/log-out';
+import Mail from 'lucide-react/icons/mail';
 import { type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
@@ -79,12 +81,13 @@ function Card({ children }: { children: ReactNode }) {
 
 function Row({ icon, term, detail }: { icon: ReactNode; term: string; detail: string }) {
   return (
-    <div className="flex items-start gap-4">
-      <span className="inline-flex size-10 items-center justify-center rounded-full bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200">{icon}</span>
-      <div>
-        <dt className="text-sm text-stone-500 dark:text-stone-400">{term}</dt>
-        <dd className="font-medium text-stone-900 dark:text-stone-50">{detail}</dd>
-      </div>
+    // A definition list's groups hold only their term and detail: the icon sits inside the term.
+    <div className="relative min-h-10 pl-14">
+      <dt className="text-sm text-stone-500 dark:text-stone-400">
+        <span className="absolute left-0 top-0 inline-flex size-10 items-center justify-center rounded-full bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200">{icon}</span>
+        {term}
+      </dt>
+      <dd className="font-medium text-stone-900 dark:text-stone-50">{detail}</dd>
     </div>
   );
 }

@@ -1,9 +1,12 @@
 /** One meditation in the admin catalogue: its details, edit in place, play, download, delete. */
 import { useMutation } from '@tanstack/react-query';
-import { Download, Pencil, Play, Trash2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Pencil from 'lucide-react/icons/pencil';
+import Play from 'lucide-react/icons/play';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
+import { toast } from '#web/lib/toast.ts';
+import { ASSIGNABLE_CATEGORIES, displayDuration } from '#shared/catalogue.ts';
 import type { AdminMeditation } from '#shared/contracts/admin.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
@@ -80,11 +83,11 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
         <>
           <h3 className="font-serif text-lg font-semibold text-stone-900 dark:text-stone-50">{m.title}</h3>
           <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
-            {categoryLabel(m.category)} · {m.durationSeconds ? `${Math.max(1, Math.round(m.durationSeconds / 60))} min` : m.duration}
+            {categoryLabel(m.category)} · {displayDuration(m)}
           </p>
           <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">{m.description}</p>
-          {m.tags.length ? <p className="mt-2 text-xs text-stone-500">Tags: {m.tags.join(', ')}</p> : null}
-          <p className="mt-2 text-xs text-stone-500">
+          {m.tags.length ? <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">Tags: {m.tags.join(', ')}</p> : null}
+          <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">
             {m.fileName ?? 'No file'} · {megabytes(m.fileSizeBytes)}
             {m.hasTranscript ? ' · transcript' : ''}
           </p>

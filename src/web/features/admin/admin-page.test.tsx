@@ -1,27 +1,22 @@
 // @vitest-environment jsdom
 /** The dashboard's own states: the 10 s loading bypass and the error fallback. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import { AdminPage } from '#web/features/admin/admin-page.tsx';
 import { PlayerProvider } from '#web/features/player/player-context.tsx';
+import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const me = { user: { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' }, role: 'admin', subscribed: true };
 
 function renderDashboard(answer: (path: string) => Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn((input: string) => answer(input)));
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <PlayerProvider>
-          <AdminPage />
-        </PlayerProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  answerFetch(answer);
+  renderWithQueries(
+    <PlayerProvider>
+      <AdminPage />
+    </PlayerProvider>,
+    { router: true },
   );
 }
 
@@ -65,5 +60,30 @@ describe('admin dashboard states', () => {
     await waitFor(() => expect(screen.getByText(M.errorTitle)).toBeTruthy(), { timeout: 3000 });
     expect(screen.getByRole('button', { name: M.reload })).toBeTruthy();
     expect(screen.getByRole('link', { name: M.goHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('offers the sidebar: Meditations and Waitlist open their tab (stored, broadcast), Subscribers leads to /account; Security Status shows the auth mode', async () => {
+    localStorage.setItem('hm.adminTab', 'setup');
+    const reply = (path: string) => {
+      if (path.startsWith('/api/me')) return json(me);
+      if (path.startsWith('/api/admin/status')) return json({ role: 'admin', isAdmin: true, canManageMeditations: true, adminExists: true, sandbox: false, authMode: 'server-session' });
+      if (path.startsWith('/api/admin/waitlist')) return json({ entries: [], total: 0, totalIsEstimate: false, nextCursor: null });
+      if (path.startsWith('/api/admin/meditations')) return json({ meditations: [] });
+      return json({});
+    };
+    renderDashboard((path) => Promise.resolve(reply(path)));
+    expect((await screen.findByTestId('auth-mode')).textContent).toBe('server-session');
+    const sidebar = screen.getByRole('navigation', { name: 'Admin shortcuts' });
+    const heard: unknown[] = [];
+    window.addEventListener('admin-tab-change', (event) => heard.push((event as CustomEvent).detail));
+    const user = userEvent.setup();
+    await user.click(within(sidebar).getByRole('button', { name: 'Waitlist' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Waitlist' }).getAttribute('aria-selected')).toBe('true'));
+    expect(await screen.findByText('No waitlist entries yet')).toBeTruthy();
+    expect(localStorage.getItem('hm.adminTab')).toBe('waitlist');
+    await user.click(within(sidebar).getByRole('button', { name: 'Meditations' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Meditations' }).getAttribute('aria-selected')).toBe('true'));
+    expect(heard).toEqual(['waitlist', 'meditations']);
+    expect(within(sidebar).getByRole('link', { name: 'Subscribers' }).getAttribute('href')).toBe('/account');
   });
 });

@@ -2,10 +2,14 @@
  * /admin: the dashboard. What it shows follows /api/admin/status, but every action is checked
  * again on the server; a non-admin who forces a tab open only gets 403s.
  */
-import { ShieldAlert } from 'lucide-react';
+import ListChecks from 'lucide-react/icons/list-checks';
+import Music from 'lucide-react/icons/music';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
+import Users from 'lucide-react/icons/users';
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
+import { toast } from '#web/lib/toast.ts';
+import { Link } from 'react-router';
+import { ADMIN, ADMIN_EVENTS, ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { AdminStatus } from '#shared/contracts/admin.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -158,35 +162,83 @@ function AdminTabs({ status }: { status: AdminStatus }) {
     setTab(value as TabId);
     writeStored(TAB_KEY, value); // if refused, remembered for this visit only
   };
+  // The sidebar's choice arrives as a broadcast (spec), so anything else on the page may send it too.
+  const available = tabs.map((t) => t.id).join(',');
+  useEffect(() => {
+    const onTabChange = (event: Event) => {
+      const wanted = (event as CustomEvent<unknown>).detail;
+      if (typeof wanted === 'string' && available.split(',').includes(wanted)) setTab(wanted as TabId);
+    };
+    window.addEventListener(ADMIN_EVENTS.tabChange, onTabChange);
+    return () => window.removeEventListener(ADMIN_EVENTS.tabChange, onTabChange);
+  }, [available]);
   return (
-    <Tabs value={tab} onValueChange={choose}>
-      <TabsBar label="Admin sections" wrap tabs={tabs.map((t) => ({ value: t.id, label: t.label }))} triggerClassName="whitespace-nowrap px-4" />
-      <div className="mt-6">
-        {status.isAdmin ? (
-          <TabsContent value="setup">
-            <SetupCards status={status} />
+    <div className="grid gap-6 lg:grid-cols-[12rem_1fr]">
+      <AdminSidebar isAdmin={status.isAdmin} />
+      <Tabs value={tab} onValueChange={choose}>
+        <TabsBar label="Admin sections" wrap tabs={tabs.map((t) => ({ value: t.id, label: t.label }))} triggerClassName="whitespace-nowrap px-4" />
+        <div className="mt-6">
+          {status.isAdmin ? (
+            <TabsContent value="setup">
+              <SetupCards status={status} />
+            </TabsContent>
+          ) : null}
+          <TabsContent value="meditations">
+            <MeditationsTab />
           </TabsContent>
+          {status.isAdmin ? (
+            <>
+              <TabsContent value="waitlist">
+                <WaitlistTab sandbox={status.sandbox} />
+              </TabsContent>
+              <TabsContent value="roles">
+                <RolesTab />
+              </TabsContent>
+              <TabsContent value="audit">
+                <AuditTab />
+              </TabsContent>
+              <TabsContent value="security">
+                <SecurityTab />
+              </TabsContent>
+            </>
+          ) : null}
+        </div>
+      </Tabs>
+    </div>
+  );
+}
+
+/**
+ * The spec's sidebar: Meditations and Waitlist open their tab (the choice is stored and broadcast),
+ * Subscribers leads to the account page.
+ */
+function AdminSidebar({ isAdmin }: { isAdmin: boolean }) {
+  const open = (tab: TabId) => {
+    writeStored(TAB_KEY, tab);
+    window.dispatchEvent(new CustomEvent(ADMIN_EVENTS.tabChange, { detail: tab }));
+  };
+  const item = 'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800';
+  return (
+    <nav aria-label="Admin shortcuts" className="rounded-2xl bg-white p-2 ring-1 ring-stone-200 lg:self-start dark:bg-stone-900 dark:ring-stone-800">
+      <ul className="flex flex-wrap gap-1 lg:flex-col">
+        <li>
+          <button type="button" className={item} onClick={() => open('meditations')}>
+            <Music className="size-4" aria-hidden /> Meditations
+          </button>
+        </li>
+        {isAdmin ? (
+          <li>
+            <button type="button" className={item} onClick={() => open('waitlist')}>
+              <ListChecks className="size-4" aria-hidden /> Waitlist
+            </button>
+          </li>
         ) : null}
-        <TabsContent value="meditations">
-          <MeditationsTab />
-        </TabsContent>
-        {status.isAdmin ? (
-          <>
-            <TabsContent value="waitlist">
-              <WaitlistTab sandbox={status.sandbox} />
-            </TabsContent>
-            <TabsContent value="roles">
-              <RolesTab />
-            </TabsContent>
-            <TabsContent value="audit">
-              <AuditTab />
-            </TabsContent>
-            <TabsContent value="security">
-              <SecurityTab />
-            </TabsContent>
-          </>
-        ) : null}
-      </div>
-    </Tabs>
+        <li>
+          <Link to="/account" className={item}>
+            <Users className="size-4" aria-hidden /> Subscribers
+          </Link>
+        </li>
+      </ul>
+    </nav>
   );
 }

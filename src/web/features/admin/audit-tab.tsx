@@ -32,12 +32,12 @@ export function AuditTab() {
               <p className="flex flex-wrap items-center gap-2">
                 <SeverityBadge severity={e.severity} />
                 <span className="font-medium text-stone-900 dark:text-stone-50">{e.action}</span>
-                <span className="text-stone-500">on {e.targetResource}</span>
+                <span className="text-stone-500 dark:text-stone-400">on {e.targetResource}</span>
               </p>
               <p className="text-stone-600 dark:text-stone-300">
                 {e.adminEmail ?? 'unknown admin'} · {dateTime(e.createdAt)}
               </p>
-              {Object.keys(e.changes).length ? <code className="break-all text-xs text-stone-500">{JSON.stringify(e.changes)}</code> : null}
+              {Object.keys(e.changes).length ? <code className="break-all text-xs text-stone-500 dark:text-stone-400">{JSON.stringify(e.changes)}</code> : null}
             </li>
           ))}
         </ul>
@@ -62,7 +62,7 @@ function LocalCopy() {
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-stone-500">No admin actions from this browser yet.</p>
+        <p className="mt-2 text-stone-500 dark:text-stone-400">No admin actions from this browser yet.</p>
       )}
     </details>
   );

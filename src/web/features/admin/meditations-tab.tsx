@@ -1,6 +1,6 @@
 /** Meditations tab: the upload form (checked here, checked again on the server) and the catalogue list. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import type { AdminMeditationsResponse } from '#shared/contracts/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

@@ -1,7 +1,7 @@
 /** User Roles tab: assign by e-mail (CSRF token and server rules), the records, Revoke. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { CsrfResponse, RoleChangeResponse, RoleRevokeResponse, RolesResponse } from '#shared/contracts/admin.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
@@ -54,8 +54,11 @@ export function RolesTab() {
   const roleId = useId();
 
   const report = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 429) return void toast.error(M.rateLimitTitle, { description: M.rateLimitBody });
-    if (error instanceof ApiError && error.message === M.securityErrorBody) return void toast.error(M.securityErrorTitle, { description: M.securityErrorBody });
+    if (error instanceof ApiError && error.status === 429) { toast.error(M.rateLimitTitle, { description: M.rateLimitBody }); return; }
+    if (error instanceof ApiError && error.message === M.securityErrorBody) { toast.error(M.securityErrorTitle, { description: M.securityErrorBody }); return; }
+    // A check the server could not run: the spec's own titles, with the server's words.
+    if (error instanceof ApiError && error.code === 'security/check-failed') { toast.error(M.securityCheckFailedTitle, { description: error.message }); return; }
+    if (error instanceof ApiError && error.code === 'admin/check-failed') { toast.error(M.databaseErrorTitle, { description: error.message }); return; }
     toast.error('Validation Error', { description: error instanceof ApiError ? error.message : 'Please try again.' });
   };
 
@@ -81,7 +84,7 @@ export function RolesTab() {
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (!email.trim() || !role) return void toast.error('Validation Error', { description: M.rolesRequired });
+    if (!email.trim() || !role) { toast.error('Validation Error', { description: M.rolesRequired }); return; }
     assign.mutate();
   };
 

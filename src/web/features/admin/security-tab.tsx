@@ -4,8 +4,9 @@
  * says which rule raised it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ADMIN, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { useEffect, useState } from 'react';
+import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { SecurityEvent, SecurityEventsResponse, SecurityStats } from '#shared/contracts/admin.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, FilterSelect, Panel, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
@@ -21,6 +22,11 @@ export function SecurityTab() {
     queryFn: ({ signal }) => api<SecurityEventsResponse>(`/api/admin/security/events${query ? `?${query}` : ''}`, { signal }).then((r) => r.events),
     refetchInterval: ADMIN.statsRefreshMs,
   });
+  // Spec 'Toasts': 'Error' with 'Failed to fetch security audit logs', once per failure (not on every refetch).
+  const failedAt = events.isError ? events.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error('Error', { description: ADMIN_MESSAGES.securityLogsFailed });
+  }, [failedAt]);
   const cards: [string, number | undefined][] = [
     ['Total Alerts 24h', stats.data?.totalAlerts24h],
     ['Critical Alerts', stats.data?.criticalAlerts],
@@ -49,7 +55,7 @@ export function SecurityTab() {
           </>
         }
       >
-        {events.isPending ? <Spinner label="Loading..." /> : events.isError ? <p role="alert">Failed to fetch security audit logs</p> : <EventList events={events.data} label="Security events" />}
+        {events.isPending ? <Spinner label="Loading..." /> : events.isError ? <p role="alert">{ADMIN_MESSAGES.securityLogsFailed}</p> : <EventList events={events.data} label="Security events" />}
       </Panel>
     </div>
   );
@@ -70,9 +76,9 @@ function EventList({ events, label }: { events: SecurityEvent[]; label: string }
           <SeverityBadge severity={e.severity} />
           <span className="font-medium text-stone-900 dark:text-stone-50">{e.eventType}</span>
           {cause(e) ? <span className="rounded bg-stone-100 px-1.5 font-mono text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{cause(e)}</span> : null}
-          <span className="text-stone-500">{e.userEmail ?? 'anonymous'}</span>
-          <span className="text-stone-500">{e.ipAddress ?? ''}</span>
-          <span className="ml-auto text-stone-500">{dateTime(e.createdAt)}</span>
+          <span className="text-stone-500 dark:text-stone-400">{e.userEmail ?? 'anonymous'}</span>
+          <span className="text-stone-500 dark:text-stone-400">{e.ipAddress ?? ''}</span>
+          <span className="ml-auto text-stone-500 dark:text-stone-400">{dateTime(e.createdAt)}</span>
         </li>
       ))}
     </ul>

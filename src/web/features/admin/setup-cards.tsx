@@ -1,8 +1,9 @@
 /** What a signed-in person sees before the dashboard opens: their security status and the one-time admin setup. */
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { AdminStatus } from '#shared/contracts/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -28,6 +29,9 @@ function SecurityStatusCard({ status }: { status: AdminStatus | undefined }) {
       <p className="flex items-center gap-2 text-lg font-medium text-stone-900 dark:text-stone-50">
         {admin ? <ShieldCheck className="size-5 text-teal-700" aria-hidden /> : <ShieldAlert className="size-5 text-amber-600" aria-hidden />}
         <span data-testid="security-status">{admin ? M.verifiedAdmin : M.standardUser}</span>
+      </p>
+      <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
+        Auth mode: <span data-testid="auth-mode">{status?.authMode ?? 'unknown'}</span>
       </p>
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">Roles are read from the server on every request; the page cannot grant anything.</p>
     </Panel>

@@ -1,9 +1,10 @@
 /** The upload form: fields, categories, tags, transcript and the audio file, checked here before sending. */
-import { Upload, X } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
+import X from 'lucide-react/icons/x';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { ASSIGNABLE_CATEGORIES, formatDurationMinutes } from '#shared/catalogue.ts';
 import { addTag, checkAudioFile, UPLOAD, UPLOAD_MESSAGES as U, uploadFormSchema, uploadProblemTitle, type UploadFormValues } from '#shared/uploads.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -34,7 +35,7 @@ export function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) 
     setDuration('');
     if (!chosen) return;
     const check = checkAudioFile({ name: chosen.name, size: chosen.size, type: chosen.type });
-    if (!check.valid) return void toast.error(U.invalidFile, { description: check.error });
+    if (!check.valid) { toast.error(U.invalidFile, { description: check.error }); return; }
     const seconds = await readDuration(chosen);
     setDuration(seconds ? formatDurationMinutes(seconds) : '');
   };
@@ -157,7 +158,7 @@ function UploadProgress({ percent }: { percent: number }) {
       <div role="progressbar" aria-label="Uploading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800">
         <div className="h-full bg-teal-600 transition-[width] dark:bg-teal-400" style={{ width: `${percent}%` }} />
       </div>
-      <p className="mt-1 text-sm text-stone-500">{percent < 100 ? `Uploading… ${percent}%` : 'Checking the audio…'}</p>
+      <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">{percent < 100 ? `Uploading… ${percent}%` : 'Checking the audio…'}</p>
     </div>
   );
 }

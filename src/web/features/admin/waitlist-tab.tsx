@@ -1,9 +1,11 @@
 /** Waitlist tab: the table, refreshed on load, every 30 s and on focus; export, clear and sandbox tools. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, RefreshCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { ADMIN_MESSAGES as A } from '#shared/admin.ts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import Download from 'lucide-react/icons/download';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useEffect, useState } from 'react';
+import { toast } from '#web/lib/toast.ts';
+import { ADMIN_EVENTS, ADMIN_MESSAGES as A } from '#shared/admin.ts';
 import { WAITLIST, WAITLIST_MESSAGES as W } from '#shared/waitlist.ts';
 import type { TestToolResponse } from '#shared/contracts/admin.ts';
 import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
@@ -19,12 +21,31 @@ const KEY = ['admin', 'waitlist'] as const;
 
 export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
   const client = useQueryClient();
-  const entries = useQuery({
+  // A page at a time (the list can hold hundreds of thousands); a refresh re-reads the pages shown.
+  const pages = useInfiniteQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<WaitlistEntriesResponse>('/api/admin/waitlist', { signal }).then((r) => r.entries),
+    queryFn: ({ signal, pageParam }) => api<WaitlistEntriesResponse>(`/api/admin/waitlist${pageParam ? `?after=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: WAITLIST.refreshMs,
     refetchOnWindowFocus: true,
   });
+  // Spec 'Waitlist list refresh': also on a 'waitlist-updated' or 'force-refresh' event (the sign-up
+  // form in another part of the app, the Force Refresh button); on load, every 30 s and on focus above.
+  const { refetch } = pages;
+  useEffect(() => {
+    const reload = () => void refetch();
+    window.addEventListener(ADMIN_EVENTS.waitlistUpdated, reload);
+    window.addEventListener(ADMIN_EVENTS.forceRefresh, reload);
+    return () => {
+      window.removeEventListener(ADMIN_EVENTS.waitlistUpdated, reload);
+      window.removeEventListener(ADMIN_EVENTS.forceRefresh, reload);
+    };
+  }, [refetch]);
+  const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
+  const first = pages.data?.pages[0];
+  const total = first?.total ?? 0;
+  const totalText = `${first?.totalIsEstimate ? 'about ' : ''}${total.toLocaleString('en-GB')}`;
   const [confirmClear, setConfirmClear] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   // Each button is one mutation with the spec's success and failure toasts.
@@ -44,14 +65,14 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
   const clear = useTool('/api/admin/waitlist', A.waitlistCleared, 'Error clearing data', 'DELETE');
 
   const exportCsv = async () => {
-    if (!entries.data?.length) return void toast.info(A.noDataToExport);
+    if (total === 0) { toast.info(A.noDataToExport); return; }
     try {
       const response = await fetch('/api/admin/waitlist/export', { credentials: 'same-origin' });
       if (!response.ok) throw new Error(String(response.status));
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'waitlist-entries.csv';
       downloadBlob(name, await response.blob());
       toast.success(A.exportSuccessful);
-      recordLocalAudit({ action: 'waitlist.export', targetResource: 'waitlist_entries', metadata: { rows: entries.data.length } });
+      recordLocalAudit({ action: 'waitlist.export', targetResource: 'waitlist_entries', metadata: { rows: total } });
     } catch {
       toast.error('Error', { description: 'Export failed' });
     }
@@ -75,7 +96,7 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
               </Button>
             </>
           ) : null}
-          <Button size="sm" variant="outline" onClick={() => void client.refetchQueries({ queryKey: KEY })}>
+          <Button size="sm" variant="outline" onClick={() => window.dispatchEvent(new Event(ADMIN_EVENTS.forceRefresh))}>
             Force Refresh
           </Button>
           <Button size="sm" variant="outline" onClick={() => void refresh()}>
@@ -90,16 +111,16 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
         </>
       }
     >
-      {entries.isPending ? (
+      {pages.isPending ? (
         <Spinner label="Loading the waitlist..." />
-      ) : entries.isError ? (
-        <p role="alert">The waitlist could not be loaded: {entries.error.message}</p>
-      ) : entries.data.length === 0 ? (
+      ) : pages.isError ? (
+        <p role="alert">The waitlist could not be loaded: {pages.error.message}</p>
+      ) : entries.length === 0 ? (
         <p className="py-6 text-center text-stone-600 dark:text-stone-300">{W.empty}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="waitlist-table">
-            <caption className="sr-only">{entries.data.length} waitlist entries, newest first</caption>
+            <caption className="sr-only">{totalText} waitlist entries, newest first</caption>
             <thead className="text-stone-500 dark:text-stone-400">
               <tr>
                 {['Name', 'Email', 'Reason', 'Date'].map((h) => (
@@ -110,7 +131,7 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
               </tr>
             </thead>
             <tbody>
-              {entries.data.map((e) => (
+              {entries.map((e) => (
                 <tr key={e.id} className="border-b border-stone-100 align-top dark:border-stone-800/60">
                   <td className="py-2 pr-4 font-medium text-stone-900 dark:text-stone-50">{e.name}</td>
                   <td className="py-2 pr-4">{e.email}</td>
@@ -120,6 +141,16 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
               ))}
             </tbody>
           </table>
+          <div className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-stone-600 dark:text-stone-300">
+            <p aria-live="polite">
+              Showing {entries.length.toLocaleString('en-GB')} of {totalText} {total === 1 ? 'entry' : 'entries'}
+            </p>
+            {pages.hasNextPage ? (
+              <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+                {pages.isFetchingNextPage ? 'Loading...' : 'Show more'}
+              </Button>
+            ) : null}
+          </div>
         </div>
       )}
       <ConfirmDialog open={confirmClear} onOpenChange={setConfirmClear} title="Clear Data" description={W.clearConfirm} confirmLabel="Clear all entries" onConfirm={() => clear.mutate()} />

@@ -7,12 +7,14 @@ export function AuthDialog({
   onOpenChange,
   initialMode = 'signin',
   onSignedIn,
-}: DialogState & { initialMode?: AuthMode; onSignedIn?: () => void }) {
+  next,
+}: DialogState & { initialMode?: AuthMode; onSignedIn?: () => void; next?: string | null }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Welcome to Harbour Mind" description="Sign in or create an account to continue.">
       <div className="mt-6">
         <AuthForm
           initialMode={initialMode}
+          next={next}
           onSignedIn={() => {
             onOpenChange(false);
             onSignedIn?.();

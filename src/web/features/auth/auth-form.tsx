@@ -4,11 +4,11 @@
  * flight is ignored.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
 import { Tabs } from 'radix-ui';
 import { useState, type SubmitEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { credentialsFormSchema, type Credentials } from '#shared/credentials.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -22,9 +22,9 @@ import { authClient } from '#web/lib/auth-client.ts';
 const M = MESSAGES.auth;
 export type AuthMode = 'signin' | 'signup';
 
-async function resend(address: string) {
+async function resend(address: string, next?: string | null) {
   try {
-    await authClient.resendVerification(address);
+    await authClient.resendVerification(address, next);
     toast.success('Verification email sent', { description: `We sent a new link to ${address}.` });
   } catch (err) {
     toast.error('Could not send the email', { description: err instanceof ApiError ? err.message : M.tryLater });
@@ -36,11 +36,14 @@ export function AuthForm({
   onSignedIn,
   variant = 'dialog',
   hideTabs = false,
+  next,
 }: {
   initialMode?: AuthMode;
   onSignedIn?: () => void;
   variant?: 'dialog' | 'screen';
   hideTabs?: boolean;
+  /** Where the person meant to go (e.g. a trial): the verification link continues there, signed in. */
+  next?: string | null;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [awaitingVerification, setAwaitingVerification] = useState<string | null>(null);
@@ -56,10 +59,10 @@ export function AuthForm({
         <MailCheck className="mx-auto size-10 text-teal-700 dark:text-teal-300" aria-hidden />
         <h3 className="mt-3 text-lg font-semibold text-stone-900 dark:text-stone-50">Check your inbox</h3>
         <p className="mt-2 text-stone-600 dark:text-stone-300">
-          We sent a confirmation link to <strong>{awaitingVerification}</strong>. Follow it, then sign in.
+          We sent a confirmation link to <strong>{awaitingVerification}</strong>. Follow it to confirm your address: it signs you in{next ? ' and takes you on from here' : ''}.
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-3">
-          <Button variant="outline" size="sm" onClick={() => void resend(awaitingVerification)}>
+          <Button variant="outline" size="sm" onClick={() => void resend(awaitingVerification, next)}>
             Resend email
           </Button>
           <Button size="sm" onClick={() => switchMode('signin')}>
@@ -83,18 +86,16 @@ export function AuthForm({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <div className={hideTabs ? '' : 'mt-6'}>
-        <SocialButtons variant={variant} />
-        <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wider text-stone-400" aria-hidden>
-          <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" /> or <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" />
-        </div>
-        <CredentialsForm key={mode} mode={mode} onSignedIn={onSignedIn} onSignedUp={setAwaitingVerification} />
-      </div>
+      {/* The active tab's panel (each tab's form is its own instance, so switching clears it). */}
+      <Tabs.Content value={mode} className={hideTabs ? 'focus:outline-none' : 'mt-6 focus:outline-none'}>
+        <SocialButtons variant={variant} next={next} />
+        <CredentialsForm key={mode} mode={mode} next={next} onSignedIn={onSignedIn} onSignedUp={setAwaitingVerification} />
+      </Tabs.Content>
     </Tabs.Root>
   );
 }
 
-function CredentialsForm({ mode, onSignedIn, onSignedUp }: { mode: AuthMode; onSignedIn?: () => void; onSignedUp: (email: string) => void }) {
+function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMode; next?: string | null; onSignedIn?: () => void; onSignedUp: (email: string) => void }) {
   const refreshViewer = useRefreshViewer();
   const [unverified, setUnverified] = useState(false);
   const { register, handleSubmit, getValues, setError, formState } = useForm<Credentials>({
@@ -125,7 +126,7 @@ function CredentialsForm({ mode, onSignedIn, onSignedUp }: { mode: AuthMode; onS
         await refreshViewer();
         onSignedIn?.();
       } else {
-        await authClient.signUp(name.trim(), email.trim(), password);
+        await authClient.signUp(name.trim(), email.trim(), password, next);
         toast.success(M.signUpSuccess);
         onSignedUp(email.trim().toLowerCase());
       }
@@ -166,7 +167,7 @@ function CredentialsForm({ mode, onSignedIn, onSignedUp }: { mode: AuthMode; onS
         <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
           {error}
           {unverified ? (
-            <button type="button" className="ml-2 font-medium underline underline-offset-4" onClick={() => void resend(getValues('email').trim().toLowerCase())}>
+            <button type="button" className="ml-2 font-medium underline underline-offset-4" onClick={() => void resend(getValues('email').trim().toLowerCase(), next)}>
               Resend verification email
             </button>
           ) : null}

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';

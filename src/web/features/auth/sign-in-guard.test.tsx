@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
+import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
-function renderWithMe(me: unknown) {
+function renderWithMe(me: unknown, at = '/') {
   // The component's only input is GET /api/me; answer it as the server would.
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } }))));
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <SignInGuard>
-          <button type="button">Save routine</button>
-        </SignInGuard>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  answerFetch(() => json(me));
+  renderWithQueries(
+    <SignInGuard>
+      <button type="button">Save routine</button>
+    </SignInGuard>,
+    { router: at, retry: true },
   );
 }
 
@@ -32,6 +28,11 @@ describe('SignInGuard', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/sign-in');
     // Absence by text, not role: content rendered but hidden from the accessibility tree still fails.
     expect(screen.queryByText('Save routine')).toBeNull();
+  });
+
+  it('brings the visitor back to the page after signing in', async () => {
+    renderWithMe({ user: null, role: null, subscribed: false }, '/evening-routine');
+    expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/sign-in?next=%2Fevening-routine');
   });
 
   it('shows the content to signed-in users', async () => {

@@ -1,14 +1,14 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { validateEmail } from '#shared/validation.ts';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { AuthCard } from '#web/features/auth/auth-card.tsx';
 import { AuthForm } from '#web/features/auth/auth-form.tsx';
+import { useEmailRequest } from '#web/features/auth/use-email-request.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { safeNextPath, withNext } from '#shared/next-path.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
@@ -17,6 +17,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Where the person was going before being asked to sign in (a guarded page, a trial).
+  const next = safeNextPath(params.get('next'));
 
   usePageTitle('Sign in');
   useEffect(() => {
@@ -27,18 +29,18 @@ export function SignInPage() {
     }
   }, [params]);
 
-  if (viewer.signedIn) return <Navigate to="/" replace />;
+  if (viewer.signedIn) return <Navigate to={next ?? '/'} replace />;
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue your practice.">
-      <AuthForm variant="screen" hideTabs onSignedIn={() => void navigate('/', { replace: true })} />
+      <AuthForm variant="screen" hideTabs next={next} onSignedIn={() => void navigate(next ?? '/', { replace: true })} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <button type="button" onClick={() => setForgotOpen(true)} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
           Forgot Password
         </button>
         <p className="text-stone-600 dark:text-stone-300">
           New here?{' '}
-          <Link to="/sign-up" className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+          <Link to={withNext('/sign-up', next)} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
             Create an account
           </Link>
         </p>
@@ -49,43 +51,26 @@ export function SignInPage() {
 }
 
 function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const check = validateEmail(email);
-    if (!check.valid) { setError(check.error); return; }
-    setPending(true);
-    setError(null);
-    try {
-      await authClient.requestPasswordReset(email.trim());
-      setSentTo(email.trim().toLowerCase());
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Please try again later.');
-    } finally {
-      setPending(false);
-    }
-  };
+  const { email, setEmail, error, pending, sentTo, submit, reset } = useEmailRequest((address) => authClient.requestPasswordReset(address));
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
-        if (!next) {
-          setSentTo(null);
-          setError(null);
-        }
+        if (!next) reset();
       }}
       title="Reset your password"
       description={sentTo ? `If an account exists for ${sentTo}, a reset link is on its way. It works for one hour.` : "Enter your email and we'll send you a link to choose a new password."}
     >
       {sentTo ? (
-        <Button className="mt-6 w-full" onClick={() => onOpenChange(false)}>
+        <Button
+          className="mt-6 w-full"
+          onClick={() => {
+            reset();
+            onOpenChange(false);
+          }}
+        >
           Done
         </Button>
       ) : (

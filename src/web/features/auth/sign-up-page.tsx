@@ -1,18 +1,15 @@
-import { Navigate, useNavigate } from 'react-router';
-import { AuthCard } from '#web/features/auth/auth-card.tsx';
-import { AuthForm } from '#web/features/auth/auth-form.tsx';
+import { Navigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '#shared/next-path.ts';
+import { SubscribePage } from '#web/features/billing/subscribe-page.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { usePageTitle } from '#web/lib/use-page-title.ts';
 
-/** /sign-up: the sign-in dialog's content on its own screen, opening on Sign Up. */
+/**
+ * /sign-up: the subscribe screen with the account dialog open on Sign Up (spec: '/sign-up and
+ * /subscribe: the same screen'). Someone already signed in goes on (to ?next= or home), as after signing in.
+ */
 export function SignUpPage() {
   const viewer = useViewer();
-  const navigate = useNavigate();
-  usePageTitle('Create your account');
-  if (viewer.signedIn) return <Navigate to="/" replace />;
-  return (
-    <AuthCard title="Welcome to Harbour Mind" subtitle="Create your account to begin. Your 7-day free trial starts when you subscribe.">
-      <AuthForm initialMode="signup" onSignedIn={() => void navigate('/', { replace: true })} />
-    </AuthCard>
-  );
+  const [params] = useSearchParams();
+  if (viewer.signedIn) return <Navigate to={safeNextPath(params.get('next')) ?? '/'} replace />;
+  return <SubscribePage openOn="signup" />;
 }

@@ -1,6 +1,10 @@
-/** 'Continue with Apple' / 'Continue with Google': OAuth when configured, the spec's 'not available' message otherwise. */
+/**
+ * 'Continue with Apple' / 'Continue with Google', shown only for the providers this server has
+ * configured (a button that can only fail is a dead end). A configured provider that fails says so
+ * in the spec's words.
+ */
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -27,34 +31,40 @@ function GoogleMark() {
   );
 }
 
-export function SocialButtons({ variant }: { variant: 'dialog' | 'screen' }) {
+const PROVIDERS = [
+  { id: 'apple', name: 'Apple', Mark: AppleMark },
+  { id: 'google', name: 'Google', Mark: GoogleMark },
+] as const;
+
+export function SocialButtons({ variant, next }: { variant: 'dialog' | 'screen'; next?: string | null }) {
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: () => authClient.providers(), staleTime: Infinity });
 
   const start = async (provider: 'apple' | 'google') => {
-    const available = providers.data?.[provider];
-    if (!available) {
-      if (provider === 'google') toast.error(variant === 'dialog' ? M.googleNotAvailable : M.googleFailedTitle, variant === 'dialog' ? undefined : { description: M.googleNotAvailable });
-      else toast.error(variant === 'dialog' ? M.appleNotAvailable : M.appleFailedTitle, variant === 'dialog' ? undefined : { description: M.appleNotAvailable });
-      return;
-    }
     try {
-      const { url } = await authClient.social(provider);
+      const { url } = await authClient.social(provider, next);
       window.location.assign(url);
     } catch (error) {
-      const description = error instanceof ApiError ? error.message : M.tryLater;
-      toast.error(provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle, { description });
+      // Configured but unreachable (offline, or the server cannot reach the provider): the spec's 'not available' words.
+      const down = !(error instanceof ApiError) || error.code === 'network' || error.status >= 500;
+      if (down) toast.error(provider === 'apple' ? M.appleNotAvailable : M.googleNotAvailable);
+      else toast.error(provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle, { description: error.message || M.tryLater });
     }
   };
 
-  const label = (name: string) => (variant === 'dialog' ? `Continue with ${name}` : `Sign in with ${name}`);
+  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id]);
+  if (shown.length === 0) return null;
   return (
-    <div className="grid gap-3">
-      <Button variant="outline" size="md" className="w-full rounded-2xl" onClick={() => void start('apple')}>
-        <AppleMark /> {label('Apple')}
-      </Button>
-      <Button variant="outline" size="md" className="w-full rounded-2xl" onClick={() => void start('google')}>
-        <GoogleMark /> {label('Google')}
-      </Button>
-    </div>
+    <>
+      <div className="grid gap-3">
+        {shown.map(({ id, name, Mark }) => (
+          <Button key={id} variant="outline" size="md" className="w-full rounded-2xl" onClick={() => void start(id)}>
+            <Mark /> {variant === 'dialog' ? `Continue with ${name}` : `Sign in with ${name}`}
+          </Button>
+        ))}
+      </div>
+      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wider text-stone-400" aria-hidden>
+        <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" /> or <span className="h-px flex-1 bg-stone-200 dark:bg-stone-800" />
+      </div>
+    </>
   );
 }

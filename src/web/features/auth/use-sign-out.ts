@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';

@@ -7,6 +7,7 @@ import type { MeResponse } from '#shared/contracts/auth.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
+import { useHydrated } from '#web/lib/hydration.tsx';
 
 export type Viewer = {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -55,7 +56,8 @@ export const VIEWER_QUERY_KEY = ['me'] as const;
 
 export function useViewer(): Viewer {
   const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
-  if (query.isPending) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false, offline: false };
+  const hydrated = useHydrated();
+  if (query.isPending || !hydrated) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false, offline: false };
   const user = query.data?.user ?? null;
   return {
     status: user ? 'signed-in' : 'signed-out',

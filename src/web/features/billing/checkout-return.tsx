@@ -1,12 +1,14 @@
 /**
  * Web checkout return (spec): with ?session_id in the URL, show 'Verifying subscription...' and
- * poll every 2 s until subscribed; then confirm, toast and go home. Give up after 30 s.
+ * poll every 2 s until subscribed; then confirm, toast and go on to the welcome screen. Give up after 30 s.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, LoaderCircle, TriangleAlert } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES, CHECKOUT_POLL_INTERVAL_MS, CHECKOUT_POLL_TIMEOUT_MS } from '#shared/billing.ts';
 import type { SubscriptionResponse } from '#shared/contracts/billing.ts';
 import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
@@ -33,7 +35,8 @@ export function CheckoutReturn() {
           await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
           await client.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
           toast.success(BILLING_MESSAGES.welcomeTitle, { description: BILLING_MESSAGES.welcomeBody });
-          timer = setTimeout(() => void navigate('/', { replace: true }), 1200);
+          // The success callback: a new subscriber's first screen, not the marketing home.
+          timer = setTimeout(() => void navigate('/welcome', { replace: true }), 1200);
           return;
         }
       } catch {

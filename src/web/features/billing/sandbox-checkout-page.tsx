@@ -1,9 +1,9 @@
 /** The in-app sandbox checkout (no Stripe keys): clearly labelled, returns exactly like Stripe. */
 import { useQuery } from '@tanstack/react-query';
-import { FlaskConical } from 'lucide-react';
+import FlaskConical from 'lucide-react/icons/flask-conical';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
 import type { SandboxCompleteResponse, SandboxSessionResponse } from '#shared/contracts/billing.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';

@@ -1,5 +1,5 @@
 /** 'Manage' in sandbox mode: the in-app stand-in for Stripe's Customer Portal. */
-import { FlaskConical } from 'lucide-react';
+import FlaskConical from 'lucide-react/icons/flask-conical';
 import { Link, Navigate } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

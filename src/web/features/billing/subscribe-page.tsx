@@ -2,19 +2,26 @@
  * /subscribe: what Premium includes, the plan toggle and price, the trial button, sign-in for
  * existing members and the FAQ. Signed-out visitors get the sign-in dialog first.
  */
-import { Check, Crown, LoaderCircle, Sparkles } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { BILLING_MESSAGES, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
+import Check from 'lucide-react/icons/check';
+import Crown from 'lucide-react/icons/crown';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Sparkles from 'lucide-react/icons/sparkles';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from '#web/lib/toast.ts';
+import { BILLING_MESSAGES, PLAN_DETAILS, PLANS, type Plan } from '#shared/billing.ts';
+import { safeNextPath, TRIAL_INTENT_PARAM, trialIntentPath } from '#shared/next-path.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Accordion, AccordionItem } from '#web/components/ui/accordion.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { AuthDialog } from '#web/features/auth/auth-dialog.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import type { AuthMode } from '#web/features/auth/auth-form.tsx';
 import { startCheckout, useSubscription } from '#web/features/billing/use-subscription.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { loadAuthDialog } from '#web/lazy-chunks.ts';
+
+const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 
 const FEATURES = [
   'The full library of guided meditations',
@@ -42,12 +49,26 @@ const FAQ = [
   },
 ];
 
-export function SubscribePage() {
+/**
+ * /subscribe, and /sign-up too (spec: 'The same screen (sign-up and subscribe)'): /sign-up opens
+ * the account dialog on Sign Up over the plans, so a visitor meets one sign-up, not two.
+ */
+export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const subscription = useSubscription(viewer.signedIn);
-  const [plan, setPlan] = useState<Plan>('yearly');
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // ?start=<plan>: someone chose a trial before they had an account; it starts once they are signed in.
+  const intent = (PLANS as readonly string[]).includes(params.get(TRIAL_INTENT_PARAM) ?? '') ? (params.get(TRIAL_INTENT_PARAM) as Plan) : null;
+  const [plan, setPlan] = useState<Plan>(intent ?? 'yearly');
+  // /sign-up?next=…: where a visitor was (e.g. the card they tried to save) before creating an account.
+  const returnTo = safeNextPath(params.get('next'));
+  // Signed out: null (closed) or the tab the account dialog opens on.
+  const [dialogMode, setDialogMode] = useState<AuthMode | null>(viewer.signedIn ? null : intent ? 'signup' : (openOn ?? null));
+  const dialogOpen = dialogMode !== null;
+  const setDialogOpen = (open: boolean) => setDialogMode(open ? 'signin' : null);
+  // Whether the open dialog is the way into a trial (then signing in continues to checkout).
+  const [trialIntent, setTrialIntent] = useState<Plan | null>(intent);
   const [pending, setPending] = useState(false);
 
   usePageTitle('Subscribe');
@@ -55,12 +76,18 @@ export function SubscribePage() {
   const trialUsed = viewer.signedIn && subscription.data ? !subscription.data.trialEligible : false;
   const alreadySubscribed = Boolean(subscription.data?.subscribed);
 
-  const subscribe = async () => {
-    if (!viewer.signedIn) { setDialogOpen(true); return; }
+  const subscribe = async (chosen: Plan = plan) => {
+    // Someone starting a trial is most likely new here: the dialog opens on Sign Up, and the trial
+    // they chose is kept through sign-up, the e-mail link and sign-in.
+    if (!viewer.signedIn) {
+      setTrialIntent(chosen);
+      setDialogMode('signup');
+      return;
+    }
     if (pending) return;
     setPending(true);
     try {
-      const result = await startCheckout(plan);
+      const result = await startCheckout(chosen);
       if (result.notice) toast.info(result.notice);
       if (/^https?:/.test(result.url)) window.location.assign(result.url);
       else void navigate(result.url);
@@ -70,6 +97,25 @@ export function SubscribePage() {
       setPending(false);
     }
   };
+
+  // Signed in with a trial intent: go on to checkout once (the intent leaves the address first, so
+  // going back or reloading does not start a second checkout).
+  const intentTaken = useRef(false);
+  const readyForIntent = Boolean(intent && viewer.signedIn && subscription.data);
+  useEffect(() => {
+    if (!readyForIntent || !intent || intentTaken.current) return;
+    intentTaken.current = true;
+    setParams((current) => {
+      current.delete(TRIAL_INTENT_PARAM);
+      return current;
+    }, { replace: true });
+    // Starting the checkout is the effect (a request, then leaving for the payment page); its
+    // pending flag is state only so the button shows it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!subscription.data?.subscribed) void subscribe(intent);
+    // Runs once per intent, with this render's plan and subscription.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readyForIntent]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
@@ -94,7 +140,8 @@ export function SubscribePage() {
           </ul>
         </section>
 
-        <div className="grid content-start gap-6">
+        {/* The offer comes first on a phone (the price and the button, not ten features, above the fold). */}
+        <div className="order-first grid content-start gap-6 lg:order-none">
           <section aria-labelledby="premium-heading" className="rounded-3xl bg-gradient-to-br from-teal-700 to-teal-900 p-6 text-white shadow-xl sm:p-8 dark:from-teal-800 dark:to-stone-900">
             <h2 id="premium-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold">
               <Crown className="size-6 text-amber-300" aria-hidden /> Premium Access
@@ -107,7 +154,8 @@ export function SubscribePage() {
                   role="radio"
                   aria-checked={plan === value}
                   onClick={() => setPlan(value)}
-                  className={`h-10 rounded-full text-sm font-medium transition ${plan === value ? 'bg-white text-teal-900' : 'text-white/80 hover:text-white'}`}
+                  // In dark mode a white pill would outshine the trial button: the choice is marked more quietly.
+                  className={`h-10 rounded-full text-sm font-medium transition ${plan === value ? 'bg-white text-teal-900 dark:bg-white/20 dark:text-white dark:ring-1 dark:ring-white/50' : 'text-white/80 hover:text-white'}`}
                 >
                   {value === 'monthly' ? 'Monthly' : 'Yearly'}
                 </button>
@@ -172,7 +220,20 @@ export function SubscribePage() {
         </div>
       </section>
 
-      <AuthDialog open={dialogOpen} onOpenChange={setDialogOpen} onSignedIn={() => void navigate('/', { replace: true })} />
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open
+            initialMode={dialogMode}
+            next={trialIntent ? trialIntentPath(trialIntent) : returnTo}
+            onOpenChange={(open) => {
+              setDialogOpen(open);
+              if (!open) setTrialIntent(null);
+            }}
+            onSignedIn={() => void navigate(trialIntent ? trialIntentPath(trialIntent) : (returnTo ?? '/'), { replace: true })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

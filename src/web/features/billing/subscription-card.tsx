@@ -1,15 +1,20 @@
 /** Account › Settings: the real plan, status and dates, with Manage and Cancel (or Resume). */
-import { CreditCard, Sparkles } from 'lucide-react';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES, PLAN_DETAILS } from '#shared/billing.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDate, openBillingPortal, useCancelSubscription, useSubscription } from '#web/features/billing/use-subscription.ts';
 import { ApiError } from '#web/lib/api.ts';
+
+/** Statuses in which a payment was attempted and refused. */
+const PAYMENT_FAILED_STATUSES: ReadonlySet<string> = new Set(['past_due', 'unpaid']);
 
 function statusLabel(sub: { status: string; cancelAtPeriodEnd: boolean }, subscribed: boolean): string {
   if (!subscribed) return sub.status === 'past_due' ? 'Payment overdue' : 'Ended';
@@ -77,28 +82,37 @@ export function SubscriptionCard() {
     }
   };
   const selfManaged = subscription.provider === 'stripe' || subscription.provider === 'sandbox';
+  const paymentProblem = subscription.paymentError ?? (PAYMENT_FAILED_STATUSES.has(subscription.status) ? 'payment-failed' : null);
 
   return (
     <>
       <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-stone-50">
         <CreditCard className="size-5" aria-hidden /> Subscription Management
       </h2>
-      <dl className="mt-5 grid gap-3" data-testid="subscription-details">
-        <div className="flex flex-wrap justify-between gap-2">
-          <dt className="text-stone-600 dark:text-stone-300">Plan</dt>
-          <dd className="font-medium text-stone-900 dark:text-stone-50">{plan}</dd>
-        </div>
-        <div className="flex flex-wrap justify-between gap-2">
-          <dt className="text-stone-600 dark:text-stone-300">Status</dt>
-          <dd className="font-medium text-stone-900 dark:text-stone-50">{statusLabel(subscription, subscribed)}</dd>
-        </div>
+      <div className="mt-5 grid gap-3" data-testid="subscription-details">
+        <dl className="grid gap-3">
+          <div className="flex flex-wrap justify-between gap-2">
+            <dt className="text-stone-600 dark:text-stone-300">Plan</dt>
+            <dd className="font-medium text-stone-900 dark:text-stone-50">{plan}</dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-2">
+            <dt className="text-stone-600 dark:text-stone-300">Status</dt>
+            <dd className="font-medium text-stone-900 dark:text-stone-50">{statusLabel(subscription, subscribed)}</dd>
+          </div>
+        </dl>
         {dateLine ? <p className="text-sm text-stone-600 dark:text-stone-300">{dateLine}</p> : null}
         {subscription.provider === 'app_store' ? <p className="text-sm text-stone-600 dark:text-stone-300">Managed by Apple: change it in Settings › Apple ID › Subscriptions.</p> : null}
-      </dl>
+        {/* The provider could not take the renewal (Stripe: invoice.payment_failed; the card's decline when it says so). */}
+        {paymentProblem ? (
+          <p role="alert" className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+            {ERROR_TEXT[paymentProblem === 'card-declined' ? 'subscription/card-declined' : 'subscription/payment-failed']}
+          </p>
+        ) : null}
+      </div>
       {selfManaged ? (
         <div className="mt-6 flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => void manage()}>
-            Manage
+            {paymentProblem ? 'Update payment details' : 'Manage'}
           </Button>
           {subscribed && !subscription.cancelAtPeriodEnd ? (
             <Button variant="outline" onClick={() => setConfirmOpen(true)}>

@@ -1,16 +1,27 @@
-import { Clock, Lock, Play } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Lock from 'lucide-react/icons/lock';
+import Play from 'lucide-react/icons/play';
 import { forwardRef } from 'react';
+import { displayDuration } from '#shared/catalogue.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
+import { FavouriteToggle } from '#web/features/favourites/favourite-button.tsx';
 
-type Props = { meditation: Card; locked: boolean; highlighted?: boolean; onSelect: (meditation: Card) => void };
+type Props = {
+  meditation: Card;
+  locked: boolean;
+  highlighted?: boolean;
+  onSelect: (meditation: Card) => void;
+  /** The list holds the favourites once (one query for every card, not one each). */
+  saved: boolean;
+  onToggleFavourite: (meditation: Card) => void;
+};
 
 /**
  * A card whose title is the play button, stretched over the whole card so anywhere plays it;
  * the heart sits above that layer as its own button (buttons cannot nest).
  */
-export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, highlighted, onSelect }, ref) {
+export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, highlighted, onSelect, saved, onToggleFavourite }, ref) {
   return (
     <article
       data-testid="meditation-card"
@@ -31,7 +42,7 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
           </button>
         </h2>
         <div className="relative z-10 flex shrink-0 items-center gap-1">
-          <FavouriteButton meditation={meditation} />
+          <FavouriteToggle meditation={meditation} saved={saved} onToggle={onToggleFavourite} />
           <span
             className="pointer-events-none inline-flex size-10 items-center justify-center rounded-full bg-teal-50 text-teal-800 transition group-hover:bg-teal-700 group-hover:text-white dark:bg-teal-950 dark:text-teal-200 dark:group-hover:bg-teal-400 dark:group-hover:text-stone-950"
             aria-hidden
@@ -44,7 +55,7 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
       <div id={`${meditation.id}-meta`} className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-500 dark:text-stone-400">
         <span className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden />
-          {meditation.duration}
+          {displayDuration(meditation)}
         </span>
         {locked ? (
           <span className="inline-flex items-center gap-1.5 font-medium text-amber-700 dark:text-amber-300">

@@ -1,17 +1,21 @@
-import { RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ASSIGNABLE_CATEGORIES, categoryInfo, slugFromCategoryName } from '#shared/catalogue.ts';
+import { ASSIGNABLE_CATEGORIES, categoryInfo, isListingSlug, slugFromCategoryName } from '#shared/catalogue.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
-import { SubscribeDialog } from '#web/features/catalogue/subscribe-dialog.tsx';
+import { useToggleFavourite } from '#web/features/favourites/use-favourites.ts';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { loadSubscribeDialog } from '#web/lazy-chunks.ts';
+
+const SubscribeDialog = lazy(() => loadSubscribeDialog().then((m) => ({ default: m.SubscribeDialog })));
+const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const QUICK_LINKS = [
   { slug: 'all', label: 'All' },
@@ -27,11 +31,18 @@ function useListingSlug(): { slug: string; focusId?: string } {
   return { slug: (params.categorySlug ?? 'all').toLowerCase() };
 }
 
+/** A listing, or the 404 page for a slug that names no category (the server answered 404 too). */
 export function MeditationsPage() {
   const { slug, focusId } = useListingSlug();
+  if (!isListingSlug(slug)) return <NotFoundPage />;
+  return <Listing slug={slug} focusId={focusId} />;
+}
+
+function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
   const info = categoryInfo(slug);
   const query = useMeditations(slug);
   const viewer = useViewer();
+  const favourites = useToggleFavourite();
   const [dialogFor, setDialogFor] = useState<Card | null>(null);
   const focusRef = useRef<HTMLButtonElement>(null);
 
@@ -104,6 +115,8 @@ export function MeditationsPage() {
                   locked={!viewer.canListen && viewer.status !== 'loading'}
                   highlighted={meditation.id === focusId}
                   onSelect={onSelect}
+                  saved={favourites.isSaved(meditation.id)}
+                  onToggleFavourite={favourites.toggle}
                 />
               </li>
             ))}
@@ -111,7 +124,11 @@ export function MeditationsPage() {
         )}
       </section>
 
-      <SubscribeDialog open={dialogFor !== null} onOpenChange={(open) => !open && setDialogFor(null)} title={dialogFor?.title} />
+      {dialogFor ? (
+        <Suspense fallback={null}>
+          <SubscribeDialog open onOpenChange={(open) => !open && setDialogFor(null)} title={dialogFor.title} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 /** The hidden diagnostics overlay (spec): auth and purchase status, and four support actions. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, LogIn, RefreshCw, RotateCw } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import LogIn from 'lucide-react/icons/log-in';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { PLANS } from '#shared/billing.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { MeResponse } from '#shared/contracts/auth.ts';
 import type { SubscriptionResponse } from '#shared/contracts/billing.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,7 +16,8 @@ import { SUBSCRIPTION_QUERY_KEY, useSubscription } from '#web/features/billing/u
 import { buildReport, formatReport, type DiagnosticsReport } from '#web/features/diagnostics/debug-log.ts';
 import { useOfflineCopies } from '#web/features/downloads/use-downloads.ts';
 import { readQueue } from '#web/features/practice/session-queue.ts';
-import { api } from '#web/lib/api.ts';
+import { api, ApiError } from '#web/lib/api.ts';
+import { checkAudio, meditationsInView, type AudioCheck } from '#web/features/diagnostics/audio-check.ts';
 
 function serviceWorkerState(): DiagnosticsReport['device']['serviceWorker'] {
   if (!('serviceWorker' in navigator)) return 'unsupported';
@@ -40,7 +43,8 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
     me: me.data,
     subscription: signedIn ? subscription.data : undefined,
     lastValidatedAt: signedIn ? subscription.dataUpdatedAt : 0,
-    productCount: PLANS.length,
+    // What the server can sell now (none when web billing is off); unknown until it has said.
+    productCount: signedIn ? (subscription.data?.products ?? 0) : 0,
     online: navigator.onLine,
     serviceWorker: serviceWorkerState(),
     pendingSessions: readQueue().length,
@@ -58,14 +62,27 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
   };
 
   const restore = async () => {
-    if (!signedIn) return void toast.error('Sign in first', { description: 'Purchases belong to an account.' });
+    if (!signedIn) { toast.error('Sign in first', { description: 'Purchases belong to an account.' }); return; }
     setBusy('restore');
     try {
+      // The server re-reads the subscription from the billing provider (Stripe) and stores it.
+      const fresh = await api<SubscriptionResponse>('/api/billing/restore', { method: 'POST' });
+      client.setQueryData(SUBSCRIPTION_QUERY_KEY, fresh);
       await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
-      const fresh = await client.query({ queryKey: SUBSCRIPTION_QUERY_KEY, staleTime: 0, queryFn: ({ signal }) => api<SubscriptionResponse>('/api/subscription', { signal }) });
-      toast.success(fresh.subscribed ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the server just now.' });
-    } catch {
-      toast.error('Failed to restore purchases');
+      toast.success(fresh.subscribed ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the billing provider just now.' });
+    } catch (error) {
+      // The server's words when it gave any (too many tries, billing unavailable).
+      toast.error('Failed to restore purchases', { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const [audio, setAudio] = useState<AudioCheck[] | null>(null);
+  const runAudioCheck = async () => {
+    setBusy('audio');
+    try {
+      setAudio(await checkAudio(meditationsInView(client)));
     } finally {
       setBusy(null);
     }
@@ -101,6 +118,28 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
       <div className="mt-5 grid gap-5 text-sm" data-testid="diagnostics">
         <Section title="Auth status" rows={rows} />
         <Section title="Purchase status" rows={purchaseRows} />
+        <section aria-label="Audio check">
+          <div className="flex items-center justify-between gap-3">
+            <h3 className="font-semibold text-stone-900 dark:text-stone-50">Audio check</h3>
+            <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => void runAudioCheck()}>
+              {busy === 'audio' ? 'Checking...' : 'Check audio'}
+            </Button>
+          </div>
+          {audio === null ? (
+            <p className="mt-1 text-stone-500 dark:text-stone-400">A HEAD request on the audio of each meditation on screen.</p>
+          ) : audio.length === 0 ? (
+            <p className="mt-1 text-stone-500 dark:text-stone-400">No meditations on screen to check.</p>
+          ) : (
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="audio-check">
+              {audio.map((a) => (
+                <div key={a.id} className="contents">
+                  <dt className="truncate text-stone-500 dark:text-stone-400">{a.title}</dt>
+                  <dd className="text-stone-900 dark:text-stone-100">{a.status}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
         <details className="rounded-2xl bg-stone-50 p-3 dark:bg-stone-800/60">
           <summary className="cursor-pointer font-medium">Debug log</summary>
           <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-all text-xs" data-testid="debug-log">

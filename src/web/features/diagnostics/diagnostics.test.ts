@@ -46,8 +46,9 @@ describe('diagnostics report', () => {
   const subscription: SubscriptionResponse = {
     subscribed: true,
     trialEligible: false,
-    subscription: { status: 'trialing', plan: 'monthly', provider: 'sandbox', currentPeriodEnd: '2026-12-01T00:00:00.000Z', trialEnd: null, cancelAtPeriodEnd: false },
+    subscription: { status: 'trialing', plan: 'monthly', provider: 'sandbox', currentPeriodEnd: '2026-12-01T00:00:00.000Z', trialEnd: null, cancelAtPeriodEnd: false, paymentError: null },
     mode: 'sandbox',
+    products: 2,
   };
   const base = { lastValidatedAt: Date.parse('2026-11-23T10:00:00Z'), productCount: 2, online: true, serviceWorker: 'active' as const, pendingSessions: 1, offlineCopies: 2, userAgent: 'test', now: new Date('2026-11-23T10:05:00Z') };
 

@@ -1,16 +1,15 @@
 /**
- * Downloading favourites for offline listening, with progress, and keeping the device's record of
- * the subscription current so a lapsed subscription pauses the local copies.
+ * Downloading favourites for offline listening, with progress (the device's record of the
+ * subscription is kept by use-offline-entitlement-sync.ts, which the player mounts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
+import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { useSubscription } from '#web/features/billing/use-subscription.ts';
-import { listOfflineCopies, recordEntitlement, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
+import { listOfflineCopies, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
 
 const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
 
@@ -83,22 +82,4 @@ export function useDownloads() {
 
   const isOffline = (meditationId: string) => Boolean(copies.data?.some((c) => c.meditationId === meditationId));
   return { isOffline, progress, download: (m: MeditationCard) => download.mutate(m), remove };
-}
-
-/**
- * Keeps the device's record of the subscription in step with the server whenever the server
- * answers, so downloads stop playing once a subscription lapses (and play again on renewal).
- */
-export function useOfflineEntitlementSync(): void {
-  const viewer = useViewer();
-  const subscription = useSubscription(viewer.signedIn && !viewer.offline);
-  const userId = viewer.user?.id;
-  const data = subscription.data;
-  useEffect(() => {
-    if (!userId || viewer.offline || !data || typeof indexedDB === 'undefined') return;
-    const validUntil = data.subscription?.currentPeriodEnd ?? data.subscription?.trialEnd ?? null;
-    void recordEntitlement({ userId, subscribed: data.subscribed, validUntil: data.subscribed ? validUntil : null, checkedAt: new Date().toISOString() }).catch((error: unknown) =>
-      console.warn('offline entitlement not recorded', error),
-    );
-  }, [userId, viewer.offline, data]);
 }

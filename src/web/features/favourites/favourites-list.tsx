@@ -1,5 +1,14 @@
-/** Account › Favourites: saved meditations with Offline/Online badge, duration, saved date, Play, download and Remove. */
-import { ArrowDownToLine, Cloud, CloudDownload, Heart, Play, RotateCw, Trash2 } from 'lucide-react';
+/**
+ * Account › Favourites: saved meditations with Offline/Online badge, duration, saved date, Play,
+ * download, and the two removals named for what each removes (the offline copy, or the favourite).
+ */
+import ArrowDownToLine from 'lucide-react/icons/arrow-down-to-line';
+import Cloud from 'lucide-react/icons/cloud';
+import CloudDownload from 'lucide-react/icons/cloud-download';
+import Heart from 'lucide-react/icons/heart';
+import Play from 'lucide-react/icons/play';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
@@ -81,12 +90,12 @@ export function FavouritesList() {
                     </Button>
                   ) : null}
                   {offline ? (
-                    <Button variant="ghost" size="sm" onClick={() => void downloads.remove(meditation.id)} aria-label={`Remove the offline copy of ${meditation.title}`}>
-                      Remove download
+                    <Button variant="ghost" size="sm" onClick={() => void downloads.remove(meditation.id)} aria-label={`Delete download of ${meditation.title}`}>
+                      Delete download
                     </Button>
                   ) : null}
-                  <Button variant="ghost" size="sm" onClick={() => setConfirming(meditation)} aria-label={`Remove ${meditation.title}`}>
-                    <Trash2 className="size-4" aria-hidden /> Remove
+                  <Button variant="ghost" size="sm" onClick={() => setConfirming(meditation)} aria-label={`Remove ${meditation.title} from favourites`}>
+                    <Trash2 className="size-4" aria-hidden /> Remove from favourites
                   </Button>
                 </div>
               </div>

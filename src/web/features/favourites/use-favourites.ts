@@ -3,13 +3,15 @@
  * back if the server refuses; toasts name the meditation (spec 'Meditations and favourites').
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { Favourite, FavouritesResponse } from '#shared/contracts/favourites.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { withNext } from '#shared/next-path.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { listOfflineCopies } from '#web/features/downloads/offline-store.ts';
+import { loadOfflineStore } from '#web/lazy-chunks.ts';
 
 const FAVOURITES_QUERY_KEY = ['favourites'] as const;
 const M = MESSAGES.favourites;
@@ -24,7 +26,7 @@ export function useFavourites() {
       } catch (error) {
         // Offline: the downloads on this device are the favourites we can still offer.
         if (error instanceof ApiError && error.code === 'network' && viewer.user && typeof indexedDB !== 'undefined') {
-          const copies = await listOfflineCopies(viewer.user.id);
+          const copies = await (await loadOfflineStore()).listOfflineCopies(viewer.user.id);
           if (copies.length) return copies.map((c): Favourite => ({ meditation: c.meditation, savedAt: c.savedAt }));
         }
         throw error;
@@ -41,6 +43,8 @@ export function useToggleFavourite() {
   const client = useQueryClient();
   const key = [...FAVOURITES_QUERY_KEY, viewer.user?.id ?? null];
   const favourites = useFavourites();
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const mutation = useMutation({
     mutationFn: async ({ meditation, save }: Change): Promise<void> => {
@@ -68,10 +72,17 @@ export function useToggleFavourite() {
 
   const isSaved = (id: string) => Boolean(favourites.data?.some((f) => f.meditation.id === id));
 
-  /** Save or remove; signed-out visitors get the spec's toast and nothing changes. */
+  /**
+   * Save or remove. Signed-out visitors get the spec's words, as a note rather than an error (they
+   * did nothing wrong), with the way to an account that brings them back here.
+   */
   const toggle = (meditation: MeditationCard | null, save = !isSaved(meditation?.id ?? '')) => {
-    if (!viewer.signedIn) return void toast.error(M.authRequiredTitle, { description: M.authRequiredBody });
-    if (!meditation?.id || !meditation.title) return void toast.error(M.saveFailedTitle, { description: M.saveFailedBody });
+    if (!viewer.signedIn) {
+      const signUp = withNext('/sign-up', `${location.pathname}${location.search}`);
+      toast.info(M.authRequiredTitle, { description: M.authRequiredBody, action: { label: M.createAccount, onClick: () => void navigate(signUp) } });
+      return;
+    }
+    if (!meditation?.id || !meditation.title) { toast.error(M.saveFailedTitle, { description: M.saveFailedBody }); return; }
     mutation.mutate({ meditation, save });
   };
 

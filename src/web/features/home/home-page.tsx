@@ -1,11 +1,21 @@
-import { BookHeart, Flower2, HeartHandshake, HeartPulse, LayoutGrid, Milestone, Moon, NotebookPen, Play, Smile, Sparkles, Sunrise } from 'lucide-react';
-import { useState } from 'react';
+import BookHeart from 'lucide-react/icons/book-heart';
+import Flower2 from 'lucide-react/icons/flower-2';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import HeartPulse from 'lucide-react/icons/heart-pulse';
+import LayoutGrid from 'lucide-react/icons/layout-grid';
+import Milestone from 'lucide-react/icons/milestone';
+import Moon from 'lucide-react/icons/moon';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Play from 'lucide-react/icons/play';
+import Smile from 'lucide-react/icons/smile';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Sunrise from 'lucide-react/icons/sunrise';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HOME_TILES } from '#shared/catalogue.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { loadDailyAffirmation } from '#web/features/home/daily-affirmation.ts';
 
 const TILE_STYLE: Record<string, { icon: typeof Sunrise; tint: string }> = {
   all: { icon: LayoutGrid, tint: 'from-teal-100 to-cyan-50 text-teal-800 dark:from-teal-950 dark:to-stone-900 dark:text-teal-200' },
@@ -19,11 +29,30 @@ const TILE_STYLE: Record<string, { icon: typeof Sunrise; tint: string }> = {
   'significant-chapters': { icon: Milestone, tint: 'from-orange-100 to-stone-50 text-orange-800 dark:from-orange-950 dark:to-stone-900 dark:text-orange-200' },
 };
 
-/** Blocked or missing storage (private mode, no window) still gets today's draw. */
-const readAffirmation = () => loadDailyAffirmation(STORAGE_KEYS.dailyAffirmation);
+/**
+ * Today's affirmation is drawn on the device (its own date and stored draw), so the page the server
+ * prepared shows the card without it and the browser fills it in once the page is live; the pool of
+ * affirmations loads then too (it is not needed for the first paint). The quote keeps the room of
+ * its longest text so nothing below it moves. Blocked storage still gets today's draw.
+ */
+function useDailyAffirmation(): string | null {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('#web/features/home/daily-affirmation.ts')
+      .then(({ loadDailyAffirmation }) => {
+        if (live) setText(loadDailyAffirmation(STORAGE_KEYS.dailyAffirmation));
+      })
+      .catch((error: unknown) => console.warn('affirmation unavailable', error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return text;
+}
 
 export function HomePage() {
-  const [affirmation] = useState(readAffirmation);
+  const affirmation = useDailyAffirmation();
   return (
     <>
       <section aria-labelledby="hero-heading" className="relative overflow-hidden">
@@ -80,14 +109,14 @@ export function HomePage() {
   );
 }
 
-function AffirmationCard({ text }: { text: string }) {
+function AffirmationCard({ text }: { text: string | null }) {
   return (
     <aside aria-labelledby="affirmation-heading" className="rounded-3xl bg-white/80 p-8 shadow-xl shadow-teal-900/5 ring-1 ring-stone-200 backdrop-blur dark:bg-stone-900/80 dark:ring-stone-800">
       <h2 id="affirmation-heading" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-amber-700 dark:text-amber-300">
         <Sunrise className="size-4" aria-hidden /> {MESSAGES.home.affirmationHeading}
       </h2>
-      <blockquote className="mt-4 font-serif text-2xl leading-snug text-stone-900 dark:text-stone-50" data-testid="affirmation">
-        “{text}”
+      <blockquote className="mt-4 min-h-[4lh] font-serif text-2xl leading-snug text-stone-900 sm:min-h-[3lh] dark:text-stone-50" data-testid="affirmation">
+        {text === null ? null : `“${text}”`}
       </blockquote>
       <p className="mt-6 text-sm text-stone-500 dark:text-stone-400">A new affirmation arrives each day. Take a breath and let this one land.</p>
     </aside>

@@ -1,7 +1,8 @@
 /** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all. */
-import { Download, Trash2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { entriesToMarkdown, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
 import { localDay } from '#shared/days.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -41,7 +42,7 @@ export function EntriesList({ entries, onDelete, onDeleteAll }: { entries: Journ
                 <p className="text-sm font-medium text-teal-800 dark:text-teal-200">
                   {e.type === 'mindfulness' ? 'Mindfulness' : e.type.toUpperCase()} · {new Date(`${e.date}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })} · {e.timeOfDay}
                 </p>
-                <button type="button" onClick={() => setConfirm(e)} className="rounded-full p-2 text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={`Delete the ${e.type} entry from ${e.date}`}>
+                <button type="button" onClick={() => setConfirm(e)} className="rounded-full p-2 text-stone-500 dark:text-stone-400 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={`Delete the ${e.type} entry from ${e.date}`}>
                   <Trash2 className="size-4" aria-hidden />
                 </button>
               </div>
@@ -74,7 +75,7 @@ function Line({ label, text }: { label: string; text: string }) {
   if (!text.trim()) return null;
   return (
     <div className="mt-3">
-      <dt className="text-sm font-medium text-stone-500">{label}</dt>
+      <dt className="text-sm font-medium text-stone-500 dark:text-stone-400">{label}</dt>
       <dd className="whitespace-pre-line text-stone-800 dark:text-stone-100">{text}</dd>
     </div>
   );

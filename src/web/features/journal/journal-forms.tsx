@@ -54,7 +54,7 @@ function Scale({ label, value, onChange, low, high }: { label: string; value: nu
         aria-valuetext={`${value} out of 10`}
         className="w-full accent-teal-700 dark:accent-teal-300"
       />
-      <div className="flex justify-between text-xs text-stone-500">
+      <div className="flex justify-between text-xs text-stone-500 dark:text-stone-400">
         <span>{low}</span>
         <span>{high}</span>
       </div>

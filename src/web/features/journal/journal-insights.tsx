@@ -1,5 +1,7 @@
 /** The journal's two summary cards: insights (this week, moods, patterns) and the tracker (totals, streak). */
-import { ArrowDown, ArrowUp, Minus } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Minus from 'lucide-react/icons/minus';
 import { useMemo, type ReactNode } from 'react';
 import { insights, journalStreak, labelOf, timeOfDaySplit, type JournalEntry } from '#shared/journal.ts';
 
@@ -15,7 +17,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Trend({ now, before }: { now: number | null; before: number | null }) {
-  if (now === null) return <span className="text-stone-400">–</span>;
+  if (now === null) return <span className="text-stone-500 dark:text-stone-400">–</span>;
   const Icon = before === null || now === before ? Minus : now > before ? ArrowUp : ArrowDown;
   return (
     <span className="inline-flex items-center gap-1">
@@ -29,7 +31,7 @@ function Trend({ now, before }: { now: number | null; before: number | null }) {
 function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-stone-500">{label}</dt>
+      <dt className="text-stone-500 dark:text-stone-400">{label}</dt>
       <dd className="font-serif text-2xl" data-testid={testId}>
         {children}
       </dd>
@@ -57,7 +59,7 @@ export function Insights({ entries, today }: { entries: JournalEntry[]; today: s
         {data.week.map((d, i) => (
           <li key={d.date} className="flex h-full flex-col items-center justify-end gap-1">
             <span className={`w-full max-w-8 rounded-t ${d.count ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'}`} style={{ height: `${d.count ? Math.max(15, (d.count / max) * 100) : 5}%` }} aria-hidden />
-            <span className="text-xs text-stone-500">{WEEKDAYS[i]}</span>
+            <span className="text-xs text-stone-500 dark:text-stone-400">{WEEKDAYS[i]}</span>
             <span className="sr-only">{d.count} entries</span>
           </li>
         ))}
@@ -68,7 +70,7 @@ export function Insights({ entries, today }: { entries: JournalEntry[]; today: s
           {data.topSkills.length ? <p>Skills you reach for most: {data.topSkills.map(([id, n]) => `${labelOf(id)} (${n})`).join(', ')}</p> : null}
         </div>
       ) : (
-        <p className="mt-5 text-sm text-stone-500">Patterns appear here as you write.</p>
+        <p className="mt-5 text-sm text-stone-500 dark:text-stone-400">Patterns appear here as you write.</p>
       )}
     </Card>
   );
@@ -76,7 +78,7 @@ export function Insights({ entries, today }: { entries: JournalEntry[]; today: s
 
 export function Tracker({ entries, today }: { entries: JournalEntry[]; today: string }) {
   const week = useMemo(() => insights(entries, today).week, [entries, today]);
-  const split = timeOfDaySplit(entries);
+  const split = timeOfDaySplit(entries, today);
   const streak = journalStreak(entries, today);
   return (
     <Card title="Journal tracker">
@@ -90,7 +92,7 @@ export function Tracker({ entries, today }: { entries: JournalEntry[]; today: st
       </dl>
       <ol className="mt-4 flex justify-between" aria-label="This week, Monday first">
         {week.map((d, i) => (
-          <li key={d.date} className="flex flex-col items-center gap-1 text-xs text-stone-500">
+          <li key={d.date} className="flex flex-col items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
             <span className={`size-7 rounded-full ${d.count ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'} ${d.date === today ? 'ring-2 ring-teal-800 ring-offset-2 dark:ring-teal-200 dark:ring-offset-stone-900' : ''}`} aria-hidden />
             {WEEKDAYS[i]}
             <span className="sr-only">{d.count ? 'written' : 'no entry'}</span>
@@ -98,7 +100,7 @@ export function Tracker({ entries, today }: { entries: JournalEntry[]; today: st
         ))}
       </ol>
       <p className="mt-4 text-sm text-stone-600 dark:text-stone-300" data-testid="journal-split">
-        Morning {split.morning} · Afternoon {split.afternoon} · Evening {split.evening}
+        This week: Morning {split.morning} · Afternoon {split.afternoon} · Evening {split.evening}
       </p>
     </Card>
   );

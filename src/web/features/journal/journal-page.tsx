@@ -2,10 +2,11 @@
  * /journal: mindfulness, CBT and DBT journalling, private to this device. Saving is part of the
  * subscription (the spec's dialog otherwise); nothing typed is lost when a save is refused.
  */
-import { HeartHandshake, LifeBuoy } from 'lucide-react';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { createEntry, CRISIS_LINES, JOURNAL_MESSAGES as M } from '#shared/journal.ts';
 import { localDay } from '#shared/days.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -45,12 +46,7 @@ export function JournalPage() {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{M.title}</h1>
       <p className="mt-3 max-w-2xl text-lg text-stone-600 dark:text-stone-300">A private space to notice, name and untangle what you are carrying. Your entries stay on this device.</p>
-      <Disclaimer />
-
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <Insights entries={journal.entries} today={today} />
-        <Tracker entries={journal.entries} today={today} />
-      </div>
+      <Disclaimer label="About this journal" />
 
       <section aria-labelledby="new-entry" className="mt-8 rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
         <h2 id="new-entry" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
@@ -73,8 +69,16 @@ export function JournalPage() {
         </Tabs>
       </section>
 
+      {/* The page opens on writing; insights follow once there is something to reflect on. */}
+      {journal.entries.length > 0 ? (
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          <Insights entries={journal.entries} today={today} />
+          <Tracker entries={journal.entries} today={today} />
+        </div>
+      ) : null}
+
       <EntriesList entries={journal.entries} onDelete={journal.remove} onDeleteAll={journal.removeAll} />
-      <Disclaimer />
+      <Disclaimer label="Support and crisis lines" />
 
       <Dialog open={blocked} onOpenChange={setBlocked} title={M.subscribeTitle} description={M.subscribeBody}>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -91,9 +95,10 @@ export function JournalPage() {
   );
 }
 
-function Disclaimer() {
+/** Shown above and below the journal; each copy is its own landmark, so each has its own name. */
+function Disclaimer({ label }: { label: string }) {
   return (
-    <aside aria-label="About this journal" className="mt-6 rounded-3xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">
+    <aside aria-label={label} className="mt-6 rounded-3xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">
       <p className="flex gap-3">
         <HeartHandshake className="mt-0.5 size-5 shrink-0" aria-hidden />
         <span>{M.disclaimer}</span>

@@ -4,7 +4,7 @@
  * kept, the raw value is backed up beside it, and the user is told.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { JOURNAL, JOURNAL_MESSAGES as M, readEntries, type JournalEntry } from '#shared/journal.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 

@@ -1,18 +1,68 @@
 import { Outlet, useLocation } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CompletionOverlay } from '#web/features/player/completion-overlay.tsx';
-import { PlayerBar } from '#web/features/player/player-bar.tsx';
-import { PlayerSheet } from '#web/features/player/player-sheet.tsx';
 import { PlayerProvider, usePlayer } from '#web/features/player/player-context.tsx';
 import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
+import { loadPlayerBar, loadPlayerSheet } from '#web/lazy-chunks.ts';
 
-/** Every route change scrolls to the top (spec) and moves focus to the main landmark for screen readers. */
+// Shown only once a meditation is chosen; prefetched at idle (lazy-chunks.ts) so they open offline.
+const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
+const PlayerSheet = lazy(() => loadPlayerSheet().then((m) => ({ default: m.PlayerSheet })));
+
+/** Every route change scrolls to the top (spec). */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
+}
+
+/** How long to wait for a page's own title (a lazy page sets it once its chunk has loaded) before announcing what there is. */
+const TITLE_WAIT_MS = 1000;
+
+/**
+ * After a navigation (not the first page: the browser announces that), focus moves to the main
+ * landmark, so keyboard and screen-reader users start at the new content instead of the link they
+ * left, and the new page's title is read out once it is set (a polite live region).
+ */
+function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const [message, setMessage] = useState('');
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+    const announce = () => setMessage(document.title);
+    const title = document.querySelector('title');
+    const observer = new MutationObserver(announce);
+    if (title) observer.observe(title, { childList: true, characterData: true, subtree: true });
+    const timer = setTimeout(announce, TITLE_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [pathname]);
+  return (
+    <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Marks the document once the page's content is live (rendered here, or a prepared page adopted:
+ * this sits in the page's own Suspense boundary, which hydrates last). Until then a prepared page
+ * shows but does not yet answer taps; the end-to-end tests wait for it as a person would.
+ */
+function LiveMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.live = 'true';
+  }, []);
+  return null;
 }
 
 export function AppLayout() {
@@ -24,17 +74,36 @@ export function AppLayout() {
   );
 }
 
+/**
+ * While a page's chunk loads (first visit to a lazy page), a screen-tall placeholder keeps the
+ * footer below the fold, so nothing on screen moves when the page arrives (CLS 0). Navigations
+ * between pages keep the previous page until the next is ready (the router's transitions).
+ */
+const pageFallback = <div className="min-h-dvh" />;
+
 function Shell() {
   const player = usePlayer();
   return (
     <div className={`flex min-h-dvh flex-col ${player.current ? 'pb-20' : ''}`}>
       <SiteHeader />
+      <RouteAnnouncer />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <Suspense fallback={pageFallback}>
+          <Outlet />
+          <LiveMarker />
+        </Suspense>
       </main>
       <SiteFooter />
-      <PlayerBar />
-      <PlayerSheet />
+      {player.current ? (
+        <>
+          <Suspense fallback={null}>
+            <PlayerBar />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PlayerSheet />
+          </Suspense>
+        </>
+      ) : null}
       <CompletionOverlay />
     </div>
   );

@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { APP_VERSION_LABEL } from '#shared/constants.ts';
-import { DiagnosticsDialog } from '#web/features/diagnostics/diagnostics-dialog.tsx';
 import { initialTaps, registerTap } from '#web/features/diagnostics/tap-counter.ts';
 import { Logo } from '#web/features/layout/logo.tsx';
 import { FOOTER_LINKS } from '#web/features/layout/nav-links.ts';
+import { loadDiagnosticsDialog } from '#web/lazy-chunks.ts';
+
+const DiagnosticsDialog = lazy(() => loadDiagnosticsDialog().then((m) => ({ default: m.DiagnosticsDialog })));
 
 export function SiteFooter() {
   const taps = useRef(initialTaps);
@@ -45,7 +47,11 @@ export function SiteFooter() {
           <button type="button" data-testid="version-label" onClick={onVersionTap} className="cursor-default select-none">
             Version {APP_VERSION_LABEL}
           </button>
-          {diagnostics ? <DiagnosticsDialog open={diagnostics} onOpenChange={setDiagnostics} /> : null}
+          {diagnostics ? (
+            <Suspense fallback={null}>
+              <DiagnosticsDialog open={diagnostics} onOpenChange={setDiagnostics} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 /** Top navigation; collapses into a disclosure menu below the md breakpoint. */
-import { Menu, X } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
@@ -42,6 +43,12 @@ export function SiteHeader() {
       {viewer.role === 'admin' || viewer.role === 'editor' ? (
         <NavLink to="/admin" className={linkClass}>
           Admin
+        </NavLink>
+      ) : null}
+      {/* Signed in without a subscription (or a lapsed one): the way back to the plans. */}
+      {!viewer.canListen && !viewer.offline ? (
+        <NavLink to="/subscribe" className={linkClass}>
+          Subscribe
         </NavLink>
       ) : null}
       <NavLink to="/account" className={linkClass}>

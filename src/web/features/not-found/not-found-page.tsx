@@ -1,4 +1,4 @@
-import { Compass } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';

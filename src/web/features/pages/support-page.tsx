@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, TRIAL_DAYS } from '#shared/constants.ts';

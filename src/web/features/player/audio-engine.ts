@@ -5,7 +5,7 @@
  * decides who may listen. Plain object, not a hook: its timers, abort controllers and current source
  * are mutable bookkeeping that React must never render from.
  */
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { AUDIO } from '#shared/constants.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -37,6 +37,14 @@ export function createAudioEngine(store: PlayerStore) {
   const { dispatch, getState } = store;
   const elements: [HTMLAudioElement | null, HTMLAudioElement | null] = [null, null];
   let activeSlot: Slot = 0;
+  /**
+   * The play whose audio the active element holds. Between a new play's start and its source
+   * arriving, the active element still holds the previous track (crossfading out, or paused): its
+   * events and its clock describe that track, not the one the machine now shows.
+   */
+  let ownerPlayId: string | null = null;
+  /** A seek asked for while the new track was still loading, applied when its source is set. */
+  let pendingSeek: number | null = null;
   let userId: string | null = null;
   let source: PlaybackSource | null = null;
   let fetchAbort: AbortController | null = null;
@@ -48,6 +56,12 @@ export function createAudioEngine(store: PlayerStore) {
   const completionListeners = new Set<(play: CompletedPlay) => void>();
 
   const active = () => elements[activeSlot];
+
+  const takePendingSeek = (): number | null => {
+    const seek = pendingSeek;
+    pendingSeek = null;
+    return seek;
+  };
 
   const setActiveSlot = (slot: Slot) => {
     activeSlot = slot;
@@ -77,6 +91,8 @@ export function createAudioEngine(store: PlayerStore) {
     stopElement(elements[0]);
     stopElement(elements[1]);
     releaseSource();
+    ownerPlayId = null;
+    pendingSeek = null;
   }
 
   /** Fetches the source, then plays it on the free element (crossfading if a track is playing) or the same one. */
@@ -89,6 +105,7 @@ export function createAudioEngine(store: PlayerStore) {
     clearTimeout(loadTimer);
     const controller = new AbortController();
     fetchAbort = controller;
+    pendingSeek = null;
     dispatch({ type: 'start', meditation, queue, playId });
 
     // Spec 'Player start': a short delay lets the sheet open before the audio starts.
@@ -129,6 +146,10 @@ export function createAudioEngine(store: PlayerStore) {
     incoming.volume = 0;
     incoming.src = next.url;
     incoming.playbackRate = getState().rate;
+    ownerPlayId = playId;
+    const seek = takePendingSeek();
+    // Before metadata this sets the start position; the browser seeks there once it can.
+    if (seek !== null) incoming.currentTime = seek;
     loadTimer = setTimeout(() => {
       if (getState().playId === playId && getState().status === 'loading') fail(MESSAGES.player.loadTimeout);
     }, AUDIO.loadTimeoutMs);
@@ -201,11 +222,15 @@ export function createAudioEngine(store: PlayerStore) {
     });
   }
 
+  /** Whether the active element is playing the machine's current play (not the track before it). */
+  const holdsCurrentPlay = () => ownerPlayId !== null && ownerPlayId === getState().playId;
+
   function seekTo(seconds: number): void {
     const audio = active();
     if (!audio || !getState().current) return;
-    audio.currentTime = seconds;
-    dispatch({ type: 'time', currentTime: seconds, duration: finiteDuration(audio, getState().duration) });
+    if (holdsCurrentPlay()) audio.currentTime = seconds;
+    else pendingSeek = seconds;
+    dispatch({ type: 'time', currentTime: seconds, duration: holdsCurrentPlay() ? finiteDuration(audio, getState().duration) : getState().duration });
   }
 
   /** The sleep timer's end: fade out gently, then pause. */
@@ -220,8 +245,11 @@ export function createAudioEngine(store: PlayerStore) {
     });
   }
 
-  /** Events from the outgoing element of a crossfade describe no track the machine knows. */
-  const mine = (audio: HTMLAudioElement) => audio === active();
+  /**
+   * Events from the outgoing element of a crossfade, or from the previous track while the next one
+   * loads, describe no play the machine knows: that track ending must not complete the new one.
+   */
+  const mine = (audio: HTMLAudioElement) => audio === active() && holdsCurrentPlay();
 
   const events = {
     playing: (audio: HTMLAudioElement) => {
@@ -278,10 +306,10 @@ export function createAudioEngine(store: PlayerStore) {
     events,
     /** The active element's duration when it knows it, else the machine's (the card's) duration. */
     duration: (): number => {
-      const d = active()?.duration;
+      const d = holdsCurrentPlay() ? active()?.duration : undefined;
       return d && Number.isFinite(d) ? d : getState().duration;
     },
-    currentTime: (): number | null => active()?.currentTime ?? null,
+    currentTime: (): number | null => (holdsCurrentPlay() ? (active()?.currentTime ?? null) : (pendingSeek ?? 0)),
     hasElement: () => active() !== null,
     /** Playback speed applies to whichever element plays. */
     applyRate: (rate: number): void => {

@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { MESSAGES } from '#shared/messages.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 

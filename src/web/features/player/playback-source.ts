@@ -4,7 +4,8 @@
  */
 import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
-import { OfflineCopyError, openOfflineCopy } from '#web/features/downloads/offline-store.ts';
+import type { OfflineCopyError } from '#web/features/downloads/offline-store.ts';
+import { loadOfflineStore } from '#web/lazy-chunks.ts';
 
 export type PlaybackSource = {
   url: string;
@@ -30,13 +31,20 @@ export async function streamingSource(meditationId: string, signal?: AbortSignal
 export async function resolveSource(input: { meditationId: string; userId: string | null; signal: AbortSignal; onLocalFailure: (error: unknown) => void }): Promise<PlaybackSource> {
   let lapsed: OfflineCopyError | null = null;
   if (input.userId && typeof indexedDB !== 'undefined') {
-    try {
-      const { blob, copy } = await openOfflineCopy(input.userId, input.meditationId);
-      const url = URL.createObjectURL(blob);
-      return { url, expiresAt: null, transcript: copy.transcript, local: true, release: () => URL.revokeObjectURL(url) };
-    } catch (error) {
-      if (error instanceof OfflineCopyError && error.reason === 'lapsed') lapsed = error;
-      else if (!(error instanceof OfflineCopyError && error.reason === 'missing')) input.onLocalFailure(error);
+    // The store's chunk is prefetched once the page is idle (lazy-chunks.ts), so this works offline.
+    const store = await loadOfflineStore().catch((error: unknown) => {
+      console.warn('player: offline copies unavailable, streaming', error);
+      return null;
+    });
+    if (store) {
+      try {
+        const { blob, copy } = await store.openOfflineCopy(input.userId, input.meditationId);
+        const url = URL.createObjectURL(blob);
+        return { url, expiresAt: null, transcript: copy.transcript, local: true, release: () => URL.revokeObjectURL(url) };
+      } catch (error) {
+        if (error instanceof store.OfflineCopyError && error.reason === 'lapsed') lapsed = error;
+        else if (!(error instanceof store.OfflineCopyError && error.reason === 'missing')) input.onLocalFailure(error);
+      }
     }
   }
   try {

@@ -5,7 +5,7 @@ import type { AudioEngine } from '#web/features/player/audio-engine.ts';
 const SLOTS = [0, 1] as const;
 
 export function PlayerAudio({ engine }: { engine: AudioEngine }) {
-  const activeSlot = useSyncExternalStore(engine.subscribeActiveSlot, engine.getActiveSlot);
+  const activeSlot = useSyncExternalStore(engine.subscribeActiveSlot, engine.getActiveSlot, engine.getActiveSlot);
   const { events } = engine;
   return SLOTS.map((slot) => (
     // eslint-disable-next-line jsx-a11y/media-has-caption -- spoken meditations: the transcript panel (player-sheet.tsx) is their text alternative; there is no timed caption track to attach

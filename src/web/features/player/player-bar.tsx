@@ -1,5 +1,6 @@
 /** The mini player fixed at the bottom of every screen once a meditation is chosen. */
-import { ChevronUp, X } from 'lucide-react';
+import ChevronUp from 'lucide-react/icons/chevron-up';
+import X from 'lucide-react/icons/x';
 import { PlayPauseButton, SeekSlider } from '#web/features/player/player-controls.tsx';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 
@@ -24,10 +25,10 @@ export function PlayerBar() {
             </div>
           )}
         </div>
-        <button type="button" onClick={player.expand} aria-label="Expand player" className="inline-flex size-10 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800">
+        <button type="button" onClick={player.expand} aria-label="Expand player" className="inline-flex size-10 items-center justify-center rounded-full text-stone-500 dark:text-stone-400 hover:bg-stone-100 dark:hover:bg-stone-800">
           <ChevronUp className="size-5" aria-hidden />
         </button>
-        <button type="button" onClick={player.close} aria-label="Close player" className="inline-flex size-10 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 dark:hover:bg-stone-800">
+        <button type="button" onClick={player.close} aria-label="Close player" className="inline-flex size-10 items-center justify-center rounded-full text-stone-500 dark:text-stone-400 hover:bg-stone-100 dark:hover:bg-stone-800">
           <X className="size-5" aria-hidden />
         </button>
       </div>

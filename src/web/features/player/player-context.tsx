@@ -10,7 +10,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AUDIO } from '#shared/constants.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { useOfflineEntitlementSync } from '#web/features/downloads/use-downloads.ts';
+import { useOfflineEntitlementSync } from '#web/features/downloads/use-offline-entitlement-sync.ts';
 import { createAudioEngine } from '#web/features/player/audio-engine.ts';
 import { createPlayerActions, type PlayerActions } from '#web/features/player/player-actions.ts';
 import { PlayerAudio } from '#web/features/player/player-audio.tsx';
@@ -35,14 +35,14 @@ export function usePlayer(): PlayerApi {
 export function usePlayerProgress(): PlayerProgress {
   const store = useContext(PlayerStoreContext);
   if (!store) throw new Error('usePlayerProgress must be used inside PlayerProvider');
-  return useSyncExternalStore(store.subscribe, store.getProgress);
+  return useSyncExternalStore(store.subscribe, store.getProgress, store.getProgress);
 }
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => createPlayerStore(initialStoreState()));
   const [engine] = useState(() => createAudioEngine(store));
   const [actions] = useState(() => createPlayerActions(store, engine));
-  const view = useSyncExternalStore(store.subscribe, store.getView);
+  const view = useSyncExternalStore(store.subscribe, store.getView, store.getView);
   const api = useMemo<PlayerApi>(() => ({ ...view, ...actions }), [view, actions]);
 
   const viewer = useViewer();

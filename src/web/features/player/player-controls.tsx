@@ -1,5 +1,11 @@
 /** Shared transport controls for the mini bar and the full sheet; every control has an accessible name. */
-import { LoaderCircle, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import SkipBack from 'lucide-react/icons/skip-back';
+import SkipForward from 'lucide-react/icons/skip-forward';
 import { AUDIO } from '#shared/constants.ts';
 import { formatTime } from '#web/features/player/format-time.ts';
 import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
@@ -46,7 +52,8 @@ export function SeekSlider({ compact = false }: { compact?: boolean }) {
         onChange={(e) => player.seekToPercent(Number(e.target.value))}
         aria-label="Seek"
         aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
-        className={`w-full flex-1 accent-teal-700 dark:accent-teal-300 ${compact ? 'h-1' : 'h-2'}`}
+        // The track stays thin; the element (the part a finger can hit) is 44 px tall.
+        className="h-11 w-full flex-1 cursor-pointer accent-teal-700 dark:accent-teal-300"
       />
       {compact ? (
         <span className="tabular-nums">{formatTime(duration)}</span>

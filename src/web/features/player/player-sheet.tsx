@@ -2,7 +2,12 @@
  * The full player: a bottom sheet at 90% of the viewport (spec), modal while open. Escape or
  * 'Minimise player' returns to the mini bar; playback carries on either way.
  */
-import { ChevronDown, FileText, Moon, RotateCw, WifiOff, X } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import FileText from 'lucide-react/icons/file-text';
+import Moon from 'lucide-react/icons/moon';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { AUDIO } from '#shared/constants.ts';
@@ -149,7 +154,7 @@ function SleepTimerSelect() {
   const remaining = player.sleepAt ? Math.max(1, Math.ceil((player.sleepAt - now) / 60_000)) : null;
   return (
     <div className="flex items-center gap-2">
-      <Moon className="size-4 text-stone-500" aria-hidden />
+      <Moon className="size-4 text-stone-500 dark:text-stone-400" aria-hidden />
       <label htmlFor={id} className="sr-only">
         Sleep timer
       </label>

@@ -16,7 +16,7 @@ const ARTWORK = [
 const mediaSession = (): MediaSession | null => (typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null);
 
 export function useMediaSession(store: PlayerStore, actions: PlayerActions): void {
-  const { current, status, queue } = useSyncExternalStore(store.subscribe, store.getView);
+  const { current, status, queue } = useSyncExternalStore(store.subscribe, store.getView, store.getView);
   const { previous, next } = neighbours({ current, queue });
   const hasPrevious = previous !== null;
   const hasNext = next !== null;

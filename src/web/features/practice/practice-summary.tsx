@@ -2,9 +2,11 @@
  * The practice card on Account › Profile: sessions, minutes, streaks and this week by day.
  * Streaks are optional and never scold: a missed day only ever gets an invitation.
  */
-import { Flame, Sprout, Timer } from 'lucide-react';
+import Flame from 'lucide-react/icons/flame';
+import Sprout from 'lucide-react/icons/sprout';
+import Timer from 'lucide-react/icons/timer';
 import { useId, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { PracticeResponse } from '#shared/contracts/practice.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePractice, useStreakPreference } from '#web/features/practice/use-practice.ts';

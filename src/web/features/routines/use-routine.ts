@@ -3,7 +3,7 @@
  * template in view, saving (spec: local storage, progress only for today) and the midnight reset.
  */
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { localDay, msUntilNextMidnight } from '#shared/days.ts';
 import { DEFAULT_TEMPLATE, emptyProgress, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';

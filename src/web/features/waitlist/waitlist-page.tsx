@@ -2,30 +2,37 @@
  * /waitlist: the beta sign-up (name, e-mail, optional reason, hidden honeypot), sharing, and what
  * early users can expect. The server validates again and decides duplicates and limits.
  */
-import { Link as LinkIcon, Share2, Sparkles } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LinkIcon from 'lucide-react/icons/link';
+import Share2 from 'lucide-react/icons/share-2';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type SubmitEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
+import { toast } from '#web/lib/toast.ts';
+import { ADMIN_EVENTS } from '#shared/admin.ts';
+import { STORAGE_KEYS, TRIAL_DAYS } from '#shared/constants.ts';
 import { isAbsoluteHttpUrl, shareLinks, WAITLIST, WAITLIST_MESSAGES as W, waitlistFormSchema, type WaitlistFormValues } from '#shared/waitlist.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { EnterInput } from '#web/components/ui/enter-input.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { api, ApiError } from '#web/lib/api.ts';
+import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const EXPECT = [
-  'Early access to new meditations, the journal and routines before anyone else.',
+  'New features to try before they reach everyone: new series, the native apps, and what comes next for the journal and routines.',
   'A direct line to the founder: your feedback shapes what we build next.',
   'Gentle, occasional e-mails, never more than one a fortnight, and no spam.',
-  'Founding-member pricing when subscriptions open to everyone.',
 ];
 
 const GETTING_STARTED = [
   'Join the list with your name and e-mail.',
-  'Watch for a welcome e-mail with your beta invitation.',
-  'Create your account and start with a two-minute practice.',
+  'Watch for an e-mail when a new feature is ready to try.',
+  'Use Harbour Mind as usual: the beta features appear in your account.',
   'Tell us what helps and what does not: reply to any e-mail.',
 ];
 
@@ -39,11 +46,12 @@ export function WaitlistPage() {
         </p>
         <h1 className="mt-4 font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">Join the Harbour Mind beta</h1>
         <p className="mt-4 text-lg leading-relaxed text-stone-600 dark:text-stone-300">
-          We are opening Harbour Mind to a small group of early users first. Leave your details and we will invite you as places open.
+          Harbour Mind is open to everyone today: <Link to="/subscribe" className="font-medium text-teal-700 underline underline-offset-4 dark:text-teal-300">start with {TRIAL_DAYS} days free</Link>. The beta is for people who would like to try
+          new features first and tell us what helps. Joining costs nothing and needs no account.
         </p>
       </header>
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
-        <WaitlistForm />
+        <JoinPanel />
         <div className="grid content-start gap-8">
           <ShareBox />
           <InfoList title="What to expect as an early user" items={EXPECT} />
@@ -54,7 +62,41 @@ export function WaitlistPage() {
   );
 }
 
-function WaitlistForm() {
+/** The form, or, once this browser has joined, a lasting confirmation (with a way to add someone else). */
+function JoinPanel() {
+  const [joined, setJoined] = useState(() => readStored(STORAGE_KEYS.waitlistJoined) !== null);
+  if (!joined) {
+    return (
+      <WaitlistForm
+        onJoined={() => {
+          writeStored(STORAGE_KEYS.waitlistJoined, new Date().toISOString());
+          setJoined(true);
+        }}
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="joined-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
+      <CircleCheck className="size-9 text-teal-700 dark:text-teal-300" aria-hidden />
+      <h2 id="joined-heading" className="mt-3 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+        {W.successTitle}
+      </h2>
+      <p className="mt-2 text-stone-600 dark:text-stone-300">{W.successBody}</p>
+      <Button
+        variant="outline"
+        className="mt-6"
+        onClick={() => {
+          removeStored(STORAGE_KEYS.waitlistJoined);
+          setJoined(false);
+        }}
+      >
+        Add someone else
+      </Button>
+    </section>
+  );
+}
+
+function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const { register, handleSubmit, reset, getValues, control, formState } = useForm<WaitlistFormValues>({
     resolver: zodResolver(waitlistFormSchema),
     defaultValues: { name: '', email: '', reason: '', website: '' },
@@ -68,12 +110,17 @@ function WaitlistForm() {
     try {
       await api('/api/waitlist', { method: 'POST', body: { name, email, reason: reason.trim() ? reason : null, website } });
       toast.success(W.successTitle, { description: W.successBody });
+      // An admin's waitlist table open in this app refreshes at once (spec 'Waitlist list refresh').
+      window.dispatchEvent(new Event(ADMIN_EVENTS.waitlistUpdated));
       reset();
+      onJoined();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'database/duplicate-email') toast.error(W.duplicateTitle, { description: W.duplicateBody });
       else if (error instanceof ApiError && error.status === 429) toast.error(W.rateLimitTitle, { description: W.rateLimitBody });
       else if (error instanceof ApiError && error.status === 400) toast.error(W.invalidTitle, { description: W.invalidBody });
-      else toast.error(W.failedTitle, { description: W.failedBody });
+      // Spec 'Waitlist save': a refusal by policy says so; otherwise the message, or the spec's fallback.
+      else if (error instanceof ApiError && error.status === 403) toast.error(W.failedTitle, { description: W.accessDenied });
+      else toast.error(W.failedTitle, { description: error instanceof ApiError && error.message ? error.message : W.saveFailed });
     }
   };
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -103,7 +150,7 @@ function WaitlistForm() {
           note="(optional)"
           rows={4}
           maxLength={WAITLIST.reasonMax}
-          count={`${reasonLength}/${WAITLIST.reasonMax - 1}`}
+          count={`${reasonLength}/${WAITLIST.reasonMax}`}
           error={errors.reason?.message}
           {...register('reason')}
         />
@@ -117,13 +164,21 @@ function WaitlistForm() {
         <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? W.submitting : W.submit}
         </Button>
-        <p className="text-xs text-stone-500 dark:text-stone-400">We only use your details to invite you to the beta. See our privacy policy.</p>
+        <p className="text-xs text-stone-500 dark:text-stone-400">
+          We only use your details to invite you to the beta. See our{' '}
+          <Link to="/privacy" className="underline underline-offset-4">
+            privacy policy
+          </Link>
+          .
+        </p>
       </div>
     </form>
   );
 }
 
 function ShareBox() {
+  // Only an admin chooses the address shared (e.g. a campaign link); visitors share this page.
+  const canSetUrl = useViewer().role === 'admin';
   const [shareUrl, setShareUrl] = useState(() => `${window.location.origin}/waitlist`);
   const [draft, setDraft] = useState('');
   const links = shareLinks(shareUrl);
@@ -132,7 +187,7 @@ function ShareBox() {
     window.open(url, 'share', `width=${width},height=${height},noopener,noreferrer`);
   };
   const setUrl = () => {
-    if (!isAbsoluteHttpUrl(draft)) return void toast.error(W.invalidUrlTitle, { description: W.invalidUrlBody });
+    if (!isAbsoluteHttpUrl(draft)) { toast.error(W.invalidUrlTitle, { description: W.invalidUrlBody }); return; }
     setShareUrl(draft.trim());
     setDraft('');
     toast.success(W.urlUpdatedTitle, { description: W.urlUpdatedBody });
@@ -146,12 +201,14 @@ function ShareBox() {
       <p className="mt-3 flex items-center gap-2 break-all text-sm text-stone-700 dark:text-stone-200" data-testid="share-url">
         <LinkIcon className="size-4 shrink-0" aria-hidden /> {shareUrl}
       </p>
-      <div className="mt-4 flex gap-2">
-        <EnterInput aria-label="Custom share URL" placeholder="https://" value={draft} onChange={setDraft} onEnter={setUrl} />
-        <Button size="sm" variant="secondary" onClick={setUrl}>
-          Set URL
-        </Button>
-      </div>
+      {canSetUrl ? (
+        <div className="mt-4 flex gap-2">
+          <EnterInput aria-label="Custom share URL" placeholder="https://" value={draft} onChange={setDraft} onEnter={setUrl} />
+          <Button size="sm" variant="secondary" onClick={setUrl}>
+            Set URL
+          </Button>
+        </div>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => open(links.twitter)}>
           <Share2 className="size-4" aria-hidden /> Twitter

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile: its simulated slow 4G and 4× CPU slowdown) on the real
+ * production server (`src/server/main.ts`, sandbox billing, demo catalogue, a fresh DATA_DIR) for
+ * `/`, `/meditations/all` and `/subscribe`, with Debian's Chromium. Each page runs several times
+ * (the machine is shared and the figures are noisy) and the run with the median performance score
+ * is printed: the four category scores, FCP, LCP, TBT, CLS, and the first-load JavaScript (gzip,
+ * from the build manifest), beside the issue's figures before the work and its budget.
+ * Builds first when dist/web or dist/ssr is missing or older than the sources. Asserts nothing.
+ *
+ * BENCH_WEB_RUNS (3), BENCH_WEB_PAGES (a comma-separated subset of the pages), BENCH_WEB_REPORTS (a
+ * folder to keep each run's Lighthouse JSON in, for the audits behind a score), CHROME_PATH (/usr/bin/chromium). Decision: docs/decisions/0016-prepared-pages-and-first-load.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '#tests/setup/server-process.ts';
+import { buildIfStale } from '../build-if-stale.mjs';
+import { BUDGET_GZIP, firstLoad } from './first-load.ts';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PAGES = process.env.BENCH_WEB_PAGES?.split(',') ?? ['/', '/meditations/all', '/subscribe'];
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+/** Issue 15's figures before the work (Lighthouse mobile, same Chromium); subscribe had none. */
+const BEFORE: Record<string, string> = {
+  '/': 'perf 71, FCP 4.2 s, LCP 4.3 s, JS 159.5 KB',
+  '/meditations/all': 'perf 52, LCP 4.8 s, TBT 530 ms, CLS 0.169, JS 159.5 KB',
+  '/subscribe': 'JS 208 KB',
+};
+const BUDGET = 'perf ≥ 98, a11y/bp/seo 100, LCP ≤ 1.8 s, CLS 0, JS ≤ 120 KB';
+
+type Audit = { numericValue?: number };
+type Report = { categories: Partial<Record<string, { score: number | null }>>; audits: Record<string, Audit | undefined>; runtimeError?: { message: string } };
+type Run = { performance: number; accessibility: number; bestPractices: number; seo: number; fcp: number; lcp: number; tbt: number; cls: number };
+
+function lighthouse(url: string): Promise<Report> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['node_modules/lighthouse/cli/index.js', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let json = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (json += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) {
+        reject(new Error(`lighthouse exited with ${code} for ${url}`));
+        return;
+      }
+      const report = JSON.parse(json) as Report;
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        writeFileSync(join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), json);
+      }
+      if (report.runtimeError) reject(new Error(`lighthouse: ${report.runtimeError.message}`));
+      else resolve(report);
+    });
+  });
+}
+
+function summarise(report: Report): Run {
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+buildIfStale();
+const server = await startServer({ GLOBAL_RATE_LIMIT_PER_MINUTE: '1000000000' });
+const rows: { page: string; median: Run; scores: number[]; js: number }[] = [];
+try {
+  for (const page of PAGES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // A served page is prepared once per catalogue change (or minute): measure the steady state,
+      // not the one request a minute that renders it.
+      await fetch(`${server.url}${page}`);
+      runs.push(summarise(await lighthouse(`${server.url}${page}`)));
+      process.stdout.write('.');
+    }
+    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    rows.push({ page, median, scores: runs.map((run) => run.performance), js: firstLoad(page).gzip });
+  }
+} finally {
+  await server.stop();
+}
+
+console.log(`\nLighthouse ${RUNS}× per page, mobile, median run by performance; JS = first-load JavaScript, gzip KB`);
+console.log('page'.padEnd(18), 'perf'.padStart(5), '(runs)'.padStart(12), 'a11y'.padStart(5), 'bp'.padStart(4), 'seo'.padStart(4), 'FCP s'.padStart(6), 'LCP s'.padStart(6), 'TBT ms'.padStart(7), 'CLS'.padStart(6), 'JS KB'.padStart(6), '  before (issue 15)');
+for (const { page, median: m, scores, js } of rows) {
+  console.log(
+    page.padEnd(18),
+    String(m.performance).padStart(5),
+    `(${scores.join(',')})`.padStart(12),
+    String(m.accessibility).padStart(5),
+    String(m.bestPractices).padStart(4),
+    String(m.seo).padStart(4),
+    (m.fcp / 1000).toFixed(2).padStart(6),
+    (m.lcp / 1000).toFixed(2).padStart(6),
+    m.tbt.toFixed(0).padStart(7),
+    m.cls.toFixed(3).padStart(6),
+    (js / 1024).toFixed(1).padStart(6),
+    `  ${BEFORE[page] ?? ''}`,
+  );
+}
+const met = rows.every(({ median: m, js }) => m.performance >= 98 && m.accessibility === 100 && m.bestPractices === 100 && m.seo === 100 && m.lcp <= 1800 && m.cls === 0 && js <= BUDGET_GZIP);
+console.log(`budget: ${BUDGET}: ${met ? 'met on every page' : 'NOT met'}`);

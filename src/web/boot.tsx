@@ -1,0 +1,52 @@
+/**
+ * The app in the browser, loaded by main.tsx once the page has had its first paint.
+ */
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { PRERENDER_SEED_ID, type PrerenderSeed } from '#shared/prerender.ts';
+import { App } from '#web/app.tsx';
+import { prefetchWhenIdle } from '#web/lazy-chunks.ts';
+import { queryClient } from '#web/lib/query-client.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+/**
+ * A page the server prepared (see src/server/features/pages) arrives with its HTML and the data it
+ * was rendered with: the cache starts with that data so the first render matches and React adopts
+ * the HTML (hydration). The app shell (service worker, personal pages) arrives empty and renders here.
+ */
+function readSeed(): PrerenderSeed | null {
+  const text = document.getElementById(PRERENDER_SEED_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PrerenderSeed;
+  } catch (error) {
+    console.warn('page data unreadable; rendering afresh', error);
+    return null;
+  }
+}
+
+const seed = root.firstElementChild ? readSeed() : null;
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App queryClient={queryClient} hydrating={seed !== null} />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+if (seed) {
+  for (const [key, data] of seed.queries) queryClient.setQueryData(key, data);
+  // As a transition, hydration yields to the browser every few milliseconds: the prepared HTML is
+  // painted and scrolls meanwhile, and taps during hydration are replayed once their part is live.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
+
+prefetchWhenIdle();

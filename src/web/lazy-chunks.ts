@@ -1,0 +1,44 @@
+/**
+ * Code kept out of the first download (issue 15: ≤ 120 KB gzip on home, catalogue and subscribe),
+ * each loaded once by whoever needs it first: its React.lazy component, or `prefetchWhenIdle()`.
+ *
+ * The prefetch matters offline: the player plays downloads with the network off, and a chunk the
+ * service worker has not precached yet (first visit) could not load then; once imported it stays
+ * in memory for the life of the page. So everything a listener may need offline is imported as
+ * soon as the page is idle: the offline copies' store, the mini player and the player sheet, the toasts, the diagnostics overlay, and the
+ * catalogue's subscribe dialog (small, and shares the sheet's dialog code).
+ */
+import { loadOnce, nextIdle, whenIdle } from '#web/lib/idle.ts';
+import { loadSonner, wantToaster } from '#web/lib/toast.ts';
+
+/** The encrypted offline copies (IndexedDB): the player reads them with the network off. */
+export const loadOfflineStore = loadOnce(() => import('#web/features/downloads/offline-store.ts'));
+/** The catalogue page (home prefetches it once idle). */
+export const loadMeditationsPage = loadOnce(() => import('#web/features/catalogue/meditations-page.tsx'));
+export const loadPlayerBar = loadOnce(() => import('#web/features/player/player-bar.tsx'));
+export const loadPlayerSheet = loadOnce(() => import('#web/features/player/player-sheet.tsx'));
+export const loadDiagnosticsDialog = loadOnce(() => import('#web/features/diagnostics/diagnostics-dialog.tsx'));
+export const loadSubscribeDialog = loadOnce(() => import('#web/features/catalogue/subscribe-dialog.tsx'));
+/** The sign-in dialog brings the form library and zod: loaded when first opened, never at idle. */
+export const loadAuthDialog = loadOnce(() => import('#web/features/auth/auth-dialog.tsx'));
+
+export function prefetchWhenIdle(): void {
+  whenIdle(() => {
+    void prefetchInTurn([loadMeditationsPage, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
+  });
+}
+
+/**
+ * One chunk per idle moment: each is compiled and run in a short task of its own, so none holds up
+ * a tap (a single burst of all of them was a long task on a slow phone). The toast region mounts last.
+ */
+async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
+  for (const load of loads) {
+    await nextIdle();
+    await load().catch((error: unknown) => {
+      console.warn('prefetch failed (retried when needed)', error);
+    });
+  }
+  await nextIdle();
+  wantToaster();
+}

@@ -1,0 +1,125 @@
+/**
+ * axe on every page, light and dark, signed out, as a subscriber and as an admin (issue 17, item
+ * 10): zero violations of any impact. Each page is checked once it is live and its data has
+ * arrived (no spinner), then again with its main dialog open where it has one.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { axeFindings, type AxeFinding } from '#tests/e2e/support/axe.ts';
+import { createSubscriber, signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { startSuite } from '#tests/e2e/support/suite.ts';
+import { makeDataDir, runCli, type RunningServer } from '#tests/setup/server-process.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const dataDir = makeDataDir();
+  runCli(dataDir, ['create-user', 'axe-admin@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
+  runCli(dataDir, ['grant-role', 'axe-admin@example.com', 'admin']);
+  const suite = await startSuite({}, { dataDir });
+  ({ server, browser } = suite);
+  return suite.stop;
+});
+
+async function openDialog(page: Page, open: () => Promise<void>) {
+  await open();
+  await page.getByRole('dialog').waitFor();
+}
+
+type Check = { path: string; label?: string; then?: (page: Page) => Promise<void> };
+
+const PUBLIC_PAGES: Check[] = [
+  { path: '/' },
+  { path: '/meditations/all' },
+  { path: '/meditations/sleeping' },
+  { path: '/meditations/mindfulness', label: 'locked dialog', then: (page) => openDialog(page, () => page.getByTestId('meditation-card').first().locator('h2 button').click()) },
+  { path: '/why-i-created-harbour-mind' },
+  { path: '/about' },
+  { path: '/support' },
+  { path: '/privacy' },
+  { path: '/cookies' },
+  { path: '/terms' },
+  { path: '/sign-in' },
+  { path: '/sign-up', then: (page) => page.getByRole('dialog').getByLabel('Full Name').waitFor() },
+  { path: '/subscribe' },
+  { path: '/waitlist' },
+  { path: '/journal' },
+  { path: '/morning-routine' },
+  { path: '/evening-routine' },
+  { path: '/reset-password?token=not-a-token' },
+  { path: '/verify-email?error=token_expired' },
+  { path: '/no-such-page' },
+];
+
+const SUBSCRIBER_PAGES: Check[] = [
+  { path: '/' },
+  { path: '/meditations/all' },
+  { path: '/meditations/mindfulness', label: 'player', then: (page) => openDialog(page, () => page.getByTestId('meditation-card').first().locator('h2 button').click()) },
+  { path: '/account' },
+  { path: '/account', label: 'favourites', then: (page) => page.getByRole('tab', { name: 'Favourites' }).click() },
+  { path: '/account', label: 'settings', then: (page) => page.getByRole('tab', { name: 'Settings' }).click() },
+  { path: '/journal' },
+  { path: '/morning-routine' },
+  { path: '/evening-routine' },
+  { path: '/subscribe' },
+  { path: '/welcome' },
+];
+
+const ADMIN_PAGES: Check[] = [
+  { path: '/admin' },
+  { path: '/admin', label: 'meditations', then: (page) => page.getByRole('tab', { name: 'Meditations' }).click() },
+  { path: '/admin', label: 'waitlist', then: (page) => page.getByRole('tab', { name: 'Waitlist' }).click() },
+  { path: '/admin', label: 'roles', then: (page) => page.getByRole('tab', { name: 'User Roles' }).click() },
+];
+
+/** Live, data loaded, animations over: what a person would be looking at. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], [role="status"] .animate-spin').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForTimeout(100);
+}
+
+/** Each page once it has settled, in light and then in dark (the same page, its colour scheme switched). */
+async function audit(page: Page, checks: Check[]): Promise<AxeFinding[]> {
+  const findings: AxeFinding[] = [];
+  for (const check of checks) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${server.url}${check.path}`);
+    await settle(page);
+    if (check.then) {
+      await check.then(page);
+      await settle(page);
+    }
+    const label = `${check.path}${check.label ? ` (${check.label})` : ''}`;
+    findings.push(...(await axeFindings(page, `light ${label}`)));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // Colour transitions (150 ms) run to their end before the contrast is measured.
+    await page.waitForTimeout(200);
+    // Only colours differ between the schemes: the dark pass checks contrast.
+    findings.push(...(await axeFindings(page, `dark ${label}`, { rules: ['color-contrast'] })));
+  }
+  return findings;
+}
+
+describe('accessibility (axe, every rule, zero violations, light and dark)', () => {
+  it('has no violations on the public pages, signed out', async () => {
+    const { page, context } = await openPage(browser);
+    expect(await audit(page, PUBLIC_PAGES)).toEqual([]);
+    await context.close();
+  });
+
+  it("has no violations on a subscriber's pages", async () => {
+    const { page, context } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Axe Reader', email: 'axe-reader@example.com', password: 'quiet-harbour-8' });
+    expect(await audit(page, SUBSCRIBER_PAGES)).toEqual([]);
+    await context.close();
+  });
+
+  it('has no violations in the admin dashboard', async () => {
+    const { page, context } = await openPage(browser);
+    await signInOnScreen(page, server, 'axe-admin@example.com', 'quiet-harbour-9');
+    expect(await audit(page, ADMIN_PAGES)).toEqual([]);
+    await context.close();
+  });
+});

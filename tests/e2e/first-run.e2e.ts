@@ -1,0 +1,144 @@
+/**
+ * The way in, as a new person meets it (issue 17): from Get Started to a playing meditation on a
+ * phone and on a laptop, counting every action (a tap, a submitted form, the e-mail's link). The
+ * intent to start a trial survives sign-up, the e-mail link and sign-in; the link signs the person
+ * in; after checkout they land on a welcome screen with a first meditation one tap away.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { waitForPlaying } from '#tests/e2e/support/player.ts';
+import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { startSuite } from '#tests/e2e/support/suite.ts';
+import { waitForMail } from '#tests/setup/outbox.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
+});
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 900 };
+
+/** Counts what the person does; filling a form's fields is part of submitting it. */
+function counter() {
+  const done: string[] = [];
+  return {
+    done,
+    act: async <T,>(what: string, action: () => Promise<T>): Promise<T> => {
+      done.push(what);
+      return action();
+    },
+  };
+}
+
+async function openNavigation(page: Page, phone: boolean) {
+  if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+  return page.getByRole('navigation', { name: 'Main' }).locator('..');
+}
+
+describe('first run', () => {
+  for (const [label, viewport] of [
+    ['a phone', PHONE],
+    ['a laptop', LAPTOP],
+  ] as const) {
+    it(`takes a visitor on ${label} from Get Started to a playing meditation in six actions`, async () => {
+      const phone = viewport === PHONE;
+      const email = `first-run-${viewport.width}@example.com`;
+      const { page, context, problems } = await openPage(browser, { viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+      const { done, act } = counter();
+      await page.goto(server.url);
+      const header = await openNavigation(page, phone);
+
+      await act('Get Started', () => header.getByRole('link', { name: 'Get Started' }).filter({ visible: true }).click());
+      await page.waitForURL(/\/subscribe$/);
+      // The offer (price and button) is on the first screen, before the list of features.
+      const trial = page.getByRole('button', { name: 'Start 7-day free trial' });
+      const box = (await trial.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      await act('Start trial', () => page.getByRole('button', { name: 'Start 7-day free trial' }).click());
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+      await dialog.getByLabel('Full Name').fill('Rowan Ashby');
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill('gentle-tide-4');
+      await act('Create account', () => dialog.getByRole('button', { name: 'Create account' }).click());
+      await dialog.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+      // The e-mail's link signs the person in and goes on to the trial they chose: the checkout.
+      const mail = await waitForMail(server.dataDir, email, /Confirm your e-mail/);
+      const link = mail.links.find((l) => l.includes('/api/auth/verify-email'))!;
+      const callback = new URL(new URL(link).searchParams.get('callbackURL')!, server.url);
+      expect([callback.pathname, callback.searchParams.get('next')]).toEqual(['/verify-email', '/subscribe?start=yearly']);
+      await act('E-mail link', () => page.goto(link));
+      await page.waitForURL(/\/subscribe\/sandbox-checkout\?session_id=/);
+      await page.getByRole('heading', { name: 'Sandbox checkout' }).waitFor();
+      expect(await page.getByText('£0.00 (7-day free trial)').count()).toBe(1);
+      if (!phone) {
+        // Signed in without a subscription, the navigation offers the plans.
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscribe' }).waitFor();
+      }
+
+      await act('Complete payment', () => page.getByRole('button', { name: 'Complete sandbox payment' }).click());
+      await page.getByText('Subscription verified successfully!').waitFor();
+      await page.waitForURL(/\/welcome$/, { timeout: 10_000 });
+      await page.getByRole('heading', { name: 'Welcome, Rowan' }).waitFor();
+      await page.getByTestId('welcome-plan').filter({ hasText: 'Your 7-day free trial has started. It ends on' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscribe' }).count()).toBe(0);
+
+      // An answer changes the suggestion; the first meditation is one tap away.
+      await page.getByRole('radio', { name: 'Sleeping better' }).click();
+      expect(await page.getByRole('radio', { name: 'Sleeping better' }).getAttribute('aria-checked')).toBe('true');
+      const card = page.getByRole('region', { name: 'Your first meditation' }).getByTestId('meditation-card');
+      await card.waitFor();
+      const title = (await card.locator('h2').textContent())!.trim();
+      await act('Play', () => card.getByRole('button', { name: title, exact: true }).click());
+      await page.getByRole('dialog', { name: title }).waitFor();
+      await waitForPlaying(page, 0.3);
+
+      expect(done).toEqual(['Get Started', 'Start trial', 'Create account', 'E-mail link', 'Complete payment', 'Play']);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('keeps the trial for a member who signs in from the trial dialog instead, and goes on to checkout', async () => {
+    const member = { name: 'Tess Lowe', email: 'tess-member@example.com', password: 'harbour-lights-2' };
+    const setup = await browser.newContext();
+    await signUpAndVerify(server, setup, member);
+    await setup.close();
+
+    const { page, context, problems } = await openPage(browser);
+    // The welcome screen is personal: signed out, it asks to sign in and would come back.
+    await page.goto(`${server.url}/welcome`);
+    await page.waitForURL(`${server.url}/sign-in?next=%2Fwelcome`);
+    await page.goto(`${server.url}/subscribe`);
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    await page.getByRole('button', { name: 'Start 7-day free trial' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Sign In' }).click();
+    await dialog.getByLabel('Email').fill(member.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/subscribe\/sandbox-checkout\?session_id=/);
+    await page.getByText('Monthly').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('never follows a next that leaves the app', async () => {
+    const { page, context } = await openPage(browser);
+    const member = { name: 'Ola Penn', email: 'ola-next@example.com', password: 'harbour-lights-3' };
+    await signUpAndVerify(server, context, member);
+    await page.goto(`${server.url}/verify-email?next=${encodeURIComponent('//evil.example/phish')}`);
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/sign-in?next=${encodeURIComponent('https://evil.example/')}`);
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+});
