@@ -1,6 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Unit and integration tests. End-to-end journeys live in vitest.e2e.config.ts. */
+/**
+ * Unit and integration tests. End-to-end journeys live in vitest.e2e.config.ts.
+ * Two workers even on two cores (vitest's default there is one): many files wait on child
+ * processes, sockets and PostgreSQL rather than on the CPU, and the run takes ~230 s instead of ~420 s.
+ */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/*.test.ts', 'tests/integration/**/*.test.ts'],
@@ -11,5 +16,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

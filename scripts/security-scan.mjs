@@ -216,7 +216,7 @@ async function main() {
   for (const entry of fiveHundreds.slice(0, 10)) console.log(`     ${entry.status} ${entry.req?.method ?? ''} ${entry.req?.route ?? entry.req?.url ?? ''} ${entry.message ?? ''}`);
 
   log('Running the attack suite: vitest on tests/integration and every *security* / *attack* test…');
-  attack = spawnSync('npx', ['vitest', 'run', 'tests/integration', 'security', 'attack'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env } });
+  attack = spawnSync('npx', ['vitest', 'run', 'tests/integration', 'security', 'attack'], { cwd: ROOT, stdio: 'inherit', env: { FUZZ_RUNS: '20000', ...process.env } });
   log(attack.status === 0 ? 'ok   attack suite passed' : `FIND attack suite failed (exit ${attack.status})`);
 
   const injectable = results.filter((r) => r.verdict === 'injectable');

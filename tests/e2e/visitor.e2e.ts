@@ -145,7 +145,9 @@ describe('meditation listings', () => {
   });
 
   it('gives a category without a title of its own the fallback title, its empty state, and a slug that names no category the 404 page', async () => {
-    const { page, context } = await openPage(browser);
+    // The statuses checked below are the server's: once the service worker controls the page it
+    // answers navigations with the app shell (200), which shows the same 404 page.
+    const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
     // Emotional regulation is a category editors assign, with no entry in the title table.
     await page.route('**/api/meditations?category=emotional-regulation', async (route) => {
       const real = (await (await route.fetch()).json()) as Record<string, unknown>;

@@ -3,7 +3,13 @@
  * on any console error, page error or CSP violation unless the test expects it.
  */
 import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
+
+/** Where a failed test leaves its screenshots (kept by CI's workspace for a look afterwards). */
+const FAILURE_DIR = resolve('.tmp/e2e-failures');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,6 +38,15 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true');
     return response;
   };
+  // A failure on a slow machine is hard to reproduce: say what the page showed when it happened.
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    const shot = join(FAILURE_DIR, `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}.png`);
+    const alerts = await page.getByRole('alert').allTextContents().catch(() => []);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    console.error(`[e2e failure] ${task.name}\n  url: ${page.url()}\n  alerts: ${JSON.stringify(alerts)}\n  problems: ${JSON.stringify(problems)}\n  screenshot: ${shot}`);
+  });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => whenLive(await goto(url, options));
