@@ -184,6 +184,13 @@ export function requireUser(auth: Auth, db: Database) {
   };
 }
 
+/** onRequest hook for routes that also answer visitors: sets request.viewer when signed in. */
+export function optionalUser(auth: Auth, db: Database) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.viewer = await getViewer(auth, db, request);
+  };
+}
+
 /** onRequest hook: 403 unless the viewer holds one of the roles. */
 export function requireRole(auth: Auth, db: Database, roles: readonly Role[]) {
   const needUser = requireUser(auth, db);

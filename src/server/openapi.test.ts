@@ -60,6 +60,8 @@ const PUBLIC = new Set([
   'GET /api/health', 'GET /api/ready', 'GET /metrics', 'GET /api/auth/{*}', 'POST /api/auth/{*}', 'GET /api/me', 'GET /api/auth-providers',
   'GET /api/meditations', 'GET /api/meditations/{id}', 'GET /api/subscription', 'POST /api/billing/stripe/webhook', 'POST /api/iap/notifications',
   'GET /media/meditations/{key}', 'POST /api/waitlist', 'GET /api/admin/status',
+  // The free samples play for anyone (decision 0025); every other meditation answers a stranger 401 (billing.test.ts).
+  'GET /api/meditations/{id}/playback',
 ]);
 
 describe('who is asking comes first', () => {

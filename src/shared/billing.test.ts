@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscriptionActive, planFromProductId } from '#shared/billing.ts';
+import { isSubscriptionActive, planFromProductId, START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/billing.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 
@@ -21,5 +21,12 @@ describe('isSubscriptionActive', () => {
     expect(planFromProductId('hm_plus_monthly')).toBe('monthly');
     expect(planFromProductId('hm_plus_yearly')).toBe('yearly');
     expect(planFromProductId('hm_plus_weekly')).toBeUndefined();
+  });
+});
+
+describe('the offer where a locked meditation meets a visitor (issue 17)', () => {
+  it('states the trial, the yearly price and its monthly share in the issue’s words', () => {
+    expect(TRIAL_OFFER_TEXT).toBe('7 days free, then £39.99 a year (£3.33 a month)');
+    expect(START_TRIAL_LABEL).toBe('Start 7-day free trial');
   });
 });

@@ -13,6 +13,9 @@ export const MESSAGES = {
       'This meditation is part of your subscription. Start your journey by subscribing to listen.',
     subscribeToContinue: 'Subscribe to Continue',
     maybeLater: 'Maybe Later',
+    /** Beyond the spec: the free samples anyone may play (issue 17, decision 0025). */
+    freeSample: 'Free to try',
+    freeSamplesNote: 'Free to try: no account needed',
     notFound: 'Meditation not found',
   },
   player: {

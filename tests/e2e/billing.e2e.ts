@@ -135,7 +135,8 @@ describe('sandbox subscription journey', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
 
     const list = await page.evaluate(async () => (await fetch('/api/meditations')).json());
-    const playback = await page.evaluate(async (id: string) => (await fetch(`/api/meditations/${id}/playback`)).status, list.meditations[0].id);
+    const paid = (list.meditations as { id: string; free: boolean }[]).find((m) => !m.free)!;
+    const playback = await page.evaluate(async (id: string) => (await fetch(`/api/meditations/${id}/playback`)).status, paid.id);
     expect(playback).toBe(403);
 
     await page.goto(`${server.url}/subscribe`);

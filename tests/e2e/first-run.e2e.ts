@@ -131,6 +131,38 @@ describe('first run', () => {
     await context.close();
   });
 
+  it('lets a visitor play a free sample with no account, and puts the offer and a one-tap trial on a locked card', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto(`${server.url}/meditations/morning`);
+    const cards = page.getByTestId('meditation-card');
+    const free = cards.filter({ hasText: 'Free to try' });
+    await free.first().getByText('Free to try').waitFor();
+    expect(await free.count()).toBe(1);
+    // Once the page knows a visitor is looking, the others lock; the sample stays open.
+    const locked = cards.filter({ hasText: 'Subscribe to listen' });
+    await locked.first().waitFor();
+    expect(await free.getByText('Subscribe to listen').count()).toBe(0);
+
+    const title = (await free.locator('h2').textContent())!.trim();
+    await free.getByRole('button', { name: title, exact: true }).click();
+    await page.getByRole('dialog', { name: title }).waitFor();
+    await waitForPlaying(page, 0.3);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // A locked card: the spec's words, then the price and trial terms, and the trial in one tap.
+    await locked.first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This meditation is part of your subscription. Start your journey by subscribing to listen.').waitFor();
+    expect(await dialog.getByTestId('trial-offer').textContent()).toBe('7 days free, then £39.99 a year (£3.33 a month)');
+    await dialog.getByRole('button', { name: 'Start 7-day free trial' }).click();
+    // A visitor's trial starts with an account: the sign-up form, the yearly plan kept.
+    await page.waitForURL(/\/subscribe\?start=yearly$/);
+    expect(await page.getByRole('dialog').getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('never follows a next that leaves the app', async () => {
     const { page, context } = await openPage(browser);
     const member = { name: 'Ola Penn', email: 'ola-next@example.com', password: 'harbour-lights-3' };

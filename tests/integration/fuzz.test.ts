@@ -85,7 +85,7 @@ const orEmpty = (v: unknown) => v ?? {};
 /** The routes' own schemas that are not exported (kept in step with waitlist.routes.ts, admin.routes.ts, admin-meditations.routes.ts). */
 const waitlistSchema = z.object({ name: z.string().max(1000).default(''), email: z.string().max(1000).default(''), reason: z.string().max(5000).nullish(), website: z.string().max(1000).nullish() });
 const roleSchema = z.object({ email: z.string().trim().max(254).default(''), role: z.string().trim().default('') });
-const editSchema = z.object({ title: z.string().max(10_000).optional(), description: z.string().max(10_000).optional(), transcript: z.string().max(100_000).nullish() });
+const editSchema = z.object({ title: z.string().max(10_000).optional(), description: z.string().max(10_000).optional(), transcript: z.string().max(100_000).nullish(), free: z.boolean().optional() });
 
 const ROUTES: Record<string, Route> = {
   // ---- public

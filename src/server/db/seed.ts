@@ -22,6 +22,8 @@ const seedItemSchema = z.object({
   description: z.string().min(1).max(2000),
   categories: z.array(z.string().min(1)).min(1),
   tags: z.array(z.string()).default([]),
+  /** One of the free samples anyone may play (decision 0025). */
+  free: z.boolean().default(false),
   createdAt: z.iso.datetime(),
   script: z.string().min(1),
   audioFile: z.string().regex(/^[a-z0-9-]+\.(mp3|m4a)$/),
@@ -76,6 +78,7 @@ export async function seedDemoCatalogue({
             category: item.categories[0],
             categories: item.categories,
             tags: item.tags,
+            free: item.free,
             createdAt: new Date(item.createdAt),
             updatedAt: new Date(item.createdAt),
           })

@@ -133,6 +133,7 @@ const adminMeditationSchema = z.object({
   fileSizeBytes: z.number().nullable(),
   hasTranscript: z.boolean(),
   transcript: z.string().nullable(),
+  free: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -148,9 +149,11 @@ export const editMeditationBody = z
     title: z.string().max(10_000).optional(),
     description: z.string().max(10_000).optional(),
     transcript: z.string().max(100_000).nullish(),
+    /** Free to try (decision 0025). */
+    free: z.boolean().optional(),
   })
   // An edit that names no field would still touch the row and the audit log: refuse it.
-  .refine((body) => body.title !== undefined || body.description !== undefined || body.transcript !== undefined, 'Please change the title, description or transcript.');
+  .refine((body) => body.title !== undefined || body.description !== undefined || body.transcript !== undefined || body.free !== undefined, 'Please change the title, description or transcript.');
 export type EditMeditationBody = z.infer<typeof editMeditationBody>;
 
 export const deleteMeditationResponse = z.object({ deleted: z.string() });

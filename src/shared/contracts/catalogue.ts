@@ -29,6 +29,8 @@ export const meditationCardSchema = z.object({
   categories: z.array(z.string()),
   tags: z.array(z.string()),
   hasTranscript: z.boolean(),
+  /** A free sample: anyone may play it, signed in or not (decision 0025). */
+  free: z.boolean(),
   createdAt: z.string(),
 });
 export type MeditationCard = z.infer<typeof meditationCardSchema>;

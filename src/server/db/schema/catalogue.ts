@@ -3,7 +3,7 @@
  * the content row holds where the audio is stored and is never sent to clients as a location.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const meditationPreviews = pgTable(
   'meditation_previews',
@@ -18,6 +18,8 @@ export const meditationPreviews = pgTable(
     category: text('category').notNull(),
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Free to try: playable by anyone, signed in or not (issue 17's sampler, decision 0025). */
+    free: boolean('is_free').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -45,6 +45,7 @@ export async function listAdminMeditations(db: Database, id?: string): Promise<A
     fileSizeBytes: c?.audioFileSize ?? null,
     hasTranscript: Boolean(c?.transcript),
     transcript: c?.transcript ?? null,
+    free: p.free,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   }));
@@ -72,8 +73,9 @@ export async function updateMeditation({ db, by, id, input }: { db: Database; by
     }
     transcript = plainText(sent) || null;
   }
+  const free = input.free ?? before.free;
   await db.transaction(async (tx) => {
-    await tx.update(meditationPreviews).set({ title, description, updatedAt: new Date() }).where(eq(meditationPreviews.id, id));
+    await tx.update(meditationPreviews).set({ title, description, free, updatedAt: new Date() }).where(eq(meditationPreviews.id, id));
     if (input.transcript !== undefined) await tx.update(meditationContent).set({ transcript, updatedAt: new Date() }).where(eq(meditationContent.meditationId, id));
     await logAdminAction({
       db: tx,
@@ -82,7 +84,7 @@ export async function updateMeditation({ db, by, id, input }: { db: Database; by
         action: 'meditation.update',
         targetResource: 'meditation_previews',
         targetId: id,
-        changes: { title: title !== before.title ? { from: before.title, to: title } : undefined, description: description !== before.description ? 'changed' : undefined, transcript: input.transcript !== undefined ? 'changed' : undefined },
+        changes: { title: title !== before.title ? { from: before.title, to: title } : undefined, description: description !== before.description ? 'changed' : undefined, transcript: input.transcript !== undefined ? 'changed' : undefined, free: free !== before.free ? { from: before.free, to: free } : undefined },
       },
     });
   });

@@ -214,6 +214,26 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, meditation.id));
       expect(audit.map((a) => a.action).sort()).toEqual(['meditation.delete', 'meditation.update']);
     });
+
+    it('marks a meditation free to try and back (decision 0025): the catalogue and playback follow, the change is audited', async () => {
+      const meditation = await buildMeditation(t.database.db, { title: 'Sampler' });
+      expect((await call('GET', `/api/meditations/${meditation.id}/playback`, 'anonymous')).statusCode).toBe(401);
+      expect((await call('PATCH', `/api/admin/meditations/${meditation.id}`, 'editor', { free: 'yes' })).statusCode).toBe(400);
+      expect((await call('PATCH', `/api/admin/meditations/${meditation.id}`, 'user', { free: true })).statusCode).toBe(403);
+
+      const marked = await call('PATCH', `/api/admin/meditations/${meditation.id}`, 'editor', { free: true });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json().meditation).toMatchObject({ title: 'Sampler', free: true });
+      expect((await call('GET', `/api/meditations/${meditation.id}`, 'anonymous')).json().meditation.free).toBe(true);
+      const listed = (await call('GET', '/api/meditations?category=all', 'anonymous')).json().meditations as { id: string; free: boolean }[];
+      expect(listed.find((m) => m.id === meditation.id)?.free).toBe(true);
+      expect((await call('GET', `/api/meditations/${meditation.id}/playback`, 'anonymous')).statusCode).toBe(200);
+
+      expect((await call('PATCH', `/api/admin/meditations/${meditation.id}`, 'editor', { free: false })).statusCode).toBe(200);
+      expect((await call('GET', `/api/meditations/${meditation.id}/playback`, 'anonymous')).statusCode).toBe(401);
+      const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, meditation.id));
+      expect(audit.map((a) => a.changes)).toEqual(expect.arrayContaining([expect.objectContaining({ free: { from: false, to: true } }), expect.objectContaining({ free: { from: true, to: false } })]));
+    });
   });
 });
 

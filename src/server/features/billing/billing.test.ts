@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meditationContent } from '#server/db/schema/catalogue.ts';
+import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { seedDemoCatalogue } from '#server/db/seed.ts';
 import { grantRoleByEmail } from '#server/features/admin/roles.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
@@ -18,8 +18,14 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind });
     await seedDemoCatalogue({ db: t.database.db, storage: t.storage });
-    const [content] = await t.database.db.select().from(meditationContent).limit(1);
-    meditationId = content.meditationId;
+    // A paid meditation (the demo's free samples are played by anyone; they have tests of their own below).
+    const [paid] = await t.database.db
+      .select({ id: meditationContent.meditationId })
+      .from(meditationContent)
+      .innerJoin(meditationPreviews, eq(meditationPreviews.id, meditationContent.meditationId))
+      .where(eq(meditationPreviews.free, false))
+      .limit(1);
+    meditationId = paid.id;
   });
   afterAll(() => t.close());
 
@@ -163,6 +169,45 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
       const tail = await get(url, undefined, { range: 'bytes=-10' });
       expect(tail.rawPayload.equals(full.rawPayload.subarray(full.rawPayload.length - 10))).toBe(true);
       expect((await get(url, undefined, { range: `bytes=${full.rawPayload.length + 5}-` })).statusCode).toBe(416);
+    });
+  });
+
+  describe('free samples (decision 0025)', () => {
+    const freeIds = async () =>
+      (await t.database.db.select({ id: meditationPreviews.id }).from(meditationPreviews).where(eq(meditationPreviews.free, true))).map((r) => r.id);
+
+    it('are three short demo meditations, marked free in the public catalogue', async () => {
+      const ids = await freeIds();
+      expect(ids).toHaveLength(3);
+      const cards = (await get('/api/meditations?category=all')).json<{ meditations: { id: string; free: boolean }[] }>().meditations;
+      expect(cards.filter((c) => c.free).map((c) => c.id).sort()).toEqual([...ids].sort());
+    });
+
+    it('play for a visitor and for a signed-in member without a subscription; paid ones and unknown ids stay closed', async () => {
+      const [freeId] = await freeIds();
+      const visitor = await get(`/api/meditations/${freeId}/playback`);
+      expect(visitor.statusCode).toBe(200);
+      const audio = await get(visitor.json<{ url: string }>().url, undefined, { range: 'bytes=0-99' });
+      expect(audio.statusCode).toBe(206);
+      expect(audio.rawPayload.length).toBe(100);
+
+      const { cookie } = await createSignedInUser(t, 'sampler@example.com');
+      expect((await get(`/api/meditations/${freeId}/playback`, cookie)).statusCode).toBe(200);
+      expect((await get(`/api/meditations/${meditationId}/playback`, cookie)).statusCode).toBe(403);
+      expect((await get(`/api/meditations/${meditationId}/playback`)).statusCode).toBe(401);
+      // An id that names nothing tells a visitor nothing more than a paid one does.
+      expect((await get('/api/meditations/00000000-0000-4000-8000-000000000000/playback')).statusCode).toBe(401);
+      expect((await get('/api/meditations/00000000-0000-4000-8000-000000000000/playback', cookie)).statusCode).toBe(403);
+    });
+
+    it('close again for visitors as soon as an editor takes the flag off', async () => {
+      const [freeId] = await freeIds();
+      await t.database.db.update(meditationPreviews).set({ free: false }).where(eq(meditationPreviews.id, freeId));
+      try {
+        expect((await get(`/api/meditations/${freeId}/playback`)).statusCode).toBe(401);
+      } finally {
+        await t.database.db.update(meditationPreviews).set({ free: true }).where(eq(meditationPreviews.id, freeId));
+      }
     });
   });
 

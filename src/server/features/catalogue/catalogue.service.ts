@@ -17,6 +17,7 @@ export const cardColumns = {
   category: meditationPreviews.category,
   categories: meditationPreviews.categories,
   tags: meditationPreviews.tags,
+  free: meditationPreviews.free,
   createdAt: meditationPreviews.createdAt,
   hasTranscript: sql<boolean>`(${meditationContent.transcript} is not null and ${meditationContent.transcript} <> '')`,
 };
@@ -30,6 +31,7 @@ export type CardRow = {
   category: string;
   categories: string[];
   tags: string[];
+  free: boolean;
   createdAt: Date;
   hasTranscript: boolean;
 };
@@ -54,6 +56,7 @@ export function toCard(row: CardRow): MeditationCard {
     categories: row.categories,
     tags: row.tags,
     hasTranscript: row.hasTranscript,
+    free: row.free,
     createdAt: row.createdAt.toISOString(),
   };
 }

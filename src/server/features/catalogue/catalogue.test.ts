@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('catalogue API on %s', (kind) => {
     const { raw, body } = await list('all');
     for (const forbidden of ['storage', 'audio_url', 'audioUrl', 'audio_file', '.mp3', '/media/']) expect(raw).not.toContain(forbidden);
     const card = body.meditations.find((m) => m.id === ids.morning)!;
-    expect(Object.keys(card).sort()).toEqual(['categories', 'category', 'createdAt', 'description', 'duration', 'durationSeconds', 'hasTranscript', 'id', 'tags', 'title']);
+    expect(Object.keys(card).sort()).toEqual(['categories', 'category', 'createdAt', 'description', 'duration', 'durationSeconds', 'free', 'hasTranscript', 'id', 'tags', 'title']);
     expect(card.hasTranscript).toBe(true);
   });
 

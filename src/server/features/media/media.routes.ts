@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import { mediaParams, mediaQuery, playbackResponse } from '#shared/contracts/media.ts';
 import { withContracts } from '#server/api-contracts.ts';
-import { requireUser, type Auth } from '#server/auth.ts';
-import { viewerOf } from '#server/auth.ts';
+import { optionalUser, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { MediaSigner } from '#server/features/media/media-signing.ts';
@@ -40,9 +39,11 @@ function byteRange(header: string, size: number): { start: number; end: number }
 export function mediaRoutes(app: FastifyInstance, { auth, db, storage, signer }: Deps): void {
   const api = withContracts(app);
 
-  api.get('/api/meditations/:id/playback', { onRequest: requireUser(auth, db), schema: { tags: ['media'], params: meditationIdParams, response: { 200: playbackResponse } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    const playback = await getPlayback({ db, signer, userId: viewer.user.id, role: viewer.role, meditationId: request.params.id });
+  // Open to visitors for the free samples only; the service decides (401/403 for the rest).
+  api.get('/api/meditations/:id/playback', { onRequest: optionalUser(auth, db), schema: { tags: ['media'], params: meditationIdParams, response: { 200: playbackResponse } } }, async (request, reply) => {
+    const viewer = request.viewer;
+    const listener = viewer ? { userId: viewer.user.id, role: viewer.role } : undefined;
+    const playback = await getPlayback({ db, signer, listener, meditationId: request.params.id });
     reply.header('cache-control', 'no-store');
     return playback;
   });

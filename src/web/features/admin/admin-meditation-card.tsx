@@ -9,6 +9,7 @@ import { toast } from '#web/lib/toast.ts';
 import { ASSIGNABLE_CATEGORIES, displayDuration } from '#shared/catalogue.ts';
 import type { AdminMeditation } from '#shared/contracts/admin.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -20,21 +21,22 @@ import { api, ApiError } from '#web/lib/api.ts';
 
 const categoryLabel = (id: string) => ASSIGNABLE_CATEGORIES.find((c) => c.id === id)?.label ?? id;
 const megabytes = (bytes: number | null) => (bytes == null ? '–' : `${(bytes / (1024 * 1024)).toFixed(2)} MB`);
-const asCard = (x: AdminMeditation): MeditationCard => ({ id: x.id, title: x.title, description: x.description, duration: x.duration, durationSeconds: x.durationSeconds, category: x.category, categories: x.categories, tags: x.tags, hasTranscript: x.hasTranscript, createdAt: x.createdAt });
+const asCard = (x: AdminMeditation): MeditationCard => ({ id: x.id, title: x.title, description: x.description, duration: x.duration, durationSeconds: x.durationSeconds, category: x.category, categories: x.categories, tags: x.tags, hasTranscript: x.hasTranscript, free: x.free, createdAt: x.createdAt });
 
 export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditation: AdminMeditation; all: AdminMeditation[]; onChanged: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(m.title);
   const [description, setDescription] = useState(m.description);
   const [transcript, setTranscript] = useState(m.transcript ?? '');
+  const [free, setFree] = useState(m.free);
   const [confirming, setConfirming] = useState(false);
   const player = usePlayer();
 
   const save = useMutation({
-    mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'PATCH', body: { title, description, transcript } }),
+    mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'PATCH', body: { title, description, transcript, free } }),
     onSuccess: async () => {
       toast.success(U.updatedTitle);
-      recordLocalAudit({ action: 'meditation.update', targetResource: 'meditation_previews', targetId: m.id, changes: { title } });
+      recordLocalAudit({ action: 'meditation.update', targetResource: 'meditation_previews', targetId: m.id, changes: { title, free } });
       setEditing(false);
       await onChanged();
     },
@@ -55,6 +57,7 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
     setTitle(m.title);
     setDescription(m.description);
     setTranscript(m.transcript ?? '');
+    setFree(m.free);
   };
 
   return (
@@ -70,6 +73,17 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
           <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
           <TextArea label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
           <TextArea label="Transcript" rows={4} value={transcript} onChange={(e) => setTranscript(e.target.value)} />
+          <div className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
+            <input id={`${m.id}-free`} type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} aria-describedby={`${m.id}-free-hint`} className="mt-0.5 size-5 accent-teal-700" />
+            <div>
+              <label htmlFor={`${m.id}-free`} className="font-medium">
+                {MESSAGES.catalogue.freeSample}
+              </label>
+              <p id={`${m.id}-free-hint`} className="text-stone-500 dark:text-stone-400">
+                Anyone can play it, without an account or a subscription.
+              </p>
+            </div>
+          </div>
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={save.isPending}>
               Save
@@ -90,6 +104,7 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
           <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">
             {m.fileName ?? 'No file'} · {megabytes(m.fileSizeBytes)}
             {m.hasTranscript ? ' · transcript' : ''}
+            {m.free ? ` · ${MESSAGES.catalogue.freeSample.toLowerCase()}` : ''}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${m.title}`}>

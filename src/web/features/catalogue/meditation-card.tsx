@@ -1,5 +1,6 @@
 import Clock from 'lucide-react/icons/clock';
 import Lock from 'lucide-react/icons/lock';
+import Gift from 'lucide-react/icons/gift';
 import Play from 'lucide-react/icons/play';
 import { forwardRef } from 'react';
 import { displayDuration } from '#shared/catalogue.ts';
@@ -57,6 +58,12 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
           <Clock className="size-4" aria-hidden />
           {displayDuration(meditation)}
         </span>
+        {meditation.free ? (
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-2.5 py-0.5 font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-200">
+            <Gift className="size-4" aria-hidden />
+            {MESSAGES.catalogue.freeSample}
+          </span>
+        ) : null}
         {locked ? (
           <span className="inline-flex items-center gap-1.5 font-medium text-amber-700 dark:text-amber-300">
             <Lock className="size-4" aria-hidden />

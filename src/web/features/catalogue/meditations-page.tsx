@@ -57,8 +57,11 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
 
   const player = usePlayer();
   const onSelect = (meditation: Card) => {
-    if (!viewer.canListen) setDialogFor(meditation);
-    else player.choose(meditation, query.data?.meditations ?? [meditation]);
+    const listing = query.data?.meditations ?? [meditation];
+    if (viewer.canListen) player.choose(meditation, listing);
+    // A free sample plays for anyone; what follows it in the queue is the other free ones only.
+    else if (meditation.free) player.choose(meditation, listing.filter((m) => m.free));
+    else setDialogFor(meditation);
   };
 
   return (
@@ -112,7 +115,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
                 <MeditationCard
                   ref={meditation.id === focusId ? focusRef : undefined}
                   meditation={meditation}
-                  locked={!viewer.canListen && viewer.status !== 'loading'}
+                  locked={!viewer.canListen && !meditation.free && viewer.status !== 'loading'}
                   highlighted={meditation.id === focusId}
                   onSelect={onSelect}
                   saved={favourites.isSaved(meditation.id)}

@@ -13,6 +13,7 @@ const card = (id: string, durationSeconds = 120): MeditationCard => ({
   categories: ['sleeping'],
   tags: [],
   hasTranscript: false,
+  free: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 const [a, b, c] = [card('a'), card('b'), card('c')];

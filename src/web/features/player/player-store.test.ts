@@ -13,6 +13,7 @@ const track: MeditationCard = {
   categories: ['sleeping'],
   tags: [],
   hasTranscript: false,
+  free: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
