@@ -33,7 +33,7 @@ export const PLAN_DETAILS: Record<Plan, { label: string; price: number; per: str
 };
 
 /** The yearly plan's price as a month's share, as a person compares it (£39.99 a year → £3.33). */
-export const YEARLY_PER_MONTH_GBP = Math.floor((PRICES_GBP.yearly / 12) * 100) / 100;
+const YEARLY_PER_MONTH_GBP = Math.floor((PRICES_GBP.yearly / 12) * 100) / 100;
 
 /** The offer in one line, where a locked meditation meets a visitor (issue 17; decision 0025). */
 export const TRIAL_OFFER_TEXT = `${TRIAL_DAYS} days free, then £${PRICES_GBP.yearly.toFixed(2)} a year (£${YEARLY_PER_MONTH_GBP.toFixed(2)} a month)`;
