@@ -207,6 +207,64 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('changes the name and the password, lists the devices signed in, and signs the others out', async () => {
+    const person = { name: 'Iris Vale', email: 'iris@example.com', password: 'first-light-1' };
+    await verifyElsewhere(await signUpAndVerify((await openPage(browser)).page, person.name, person.email, person.password));
+    const other = await openPage(browser, { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36' });
+    await other.page.goto(`${server.url}/sign-in`);
+    await signInOnScreen(other.page, person.email, person.password);
+    await other.page.waitForURL(`${server.url}/`);
+
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${server.url}/sign-in`);
+    await signInOnScreen(page, person.email, person.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/account`);
+
+    // The name: checked with the spec's rules, then saved and used at once.
+    const name = page.getByRole('form', { name: 'Your name' });
+    await name.getByLabel('Full Name').fill('I');
+    await name.getByRole('button', { name: 'Save name' }).click();
+    await name.getByText('Name must be at least 2 characters').waitFor();
+    await name.getByLabel('Full Name').fill('Iris Morgan');
+    await name.getByRole('button', { name: 'Save name' }).click();
+    await toast(page, 'Your name is saved');
+    await page.getByText('Hello, Iris Morgan.').waitFor();
+
+    // Every device is listed (the e-mail link signed in a third), this one marked.
+    const devices = page.getByTestId('account-session');
+    await devices.nth(2).waitFor();
+    expect(await devices.count()).toBe(3);
+    expect(await devices.filter({ hasText: 'This device' }).count()).toBe(1);
+    await devices.filter({ hasText: 'Chrome on Android' }).waitFor();
+
+    // The password: the current one must be right; then the other device is signed out.
+    const password = page.getByRole('form', { name: 'Password' });
+    await password.getByLabel('Current password').fill('not-my-password');
+    await password.getByLabel('New password', { exact: true }).fill('second-light-2');
+    await password.getByLabel('Confirm new password').fill('second-light-2');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Your current password is not correct.').waitFor();
+    await password.getByLabel('Current password').fill(person.password);
+    await password.getByLabel('Confirm new password').fill('second-light-3');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('The two passwords do not match.').waitFor();
+    await password.getByLabel('Confirm new password').fill('second-light-2');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Your password is changed, and your other devices are signed out.').waitFor();
+    await vi.waitFor(async () => expect(await devices.count()).toBe(1));
+    expect((await (await other.context.request.get(`${server.url}/api/me`)).json()).user).toBeNull();
+    // This device stays signed in, and the new password is the one that works.
+    expect((await (await context.request.get(`${server.url}/api/me`)).json()).user.name).toBe('Iris Morgan');
+    const signIn = (password: string) => context.request.post(`${server.url}/api/auth/sign-in/email`, { headers: { origin: server.url }, data: { email: person.email, password } });
+    expect((await signIn(person.password)).status()).toBe(401);
+    expect((await signIn('second-light-2')).status()).toBe(200);
+    // The refused password's answer is the one failed request the page may log.
+    expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+    await other.context.close();
+    await context.close();
+  });
+
   it('offers no Apple or Google button when they are not configured (a button that can only fail is a dead end)', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${server.url}/sign-in`);

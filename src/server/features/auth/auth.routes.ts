@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signInProblem, signUpProblem } from '#shared/credentials.ts';
-import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
+import { ACCOUNT_MESSAGES, ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
 import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -41,6 +42,8 @@ function tooMany(reply: FastifyReply, seconds: number): AppError {
 
 /** The spec's wording, and one of our codes, for better-auth's error codes. */
 function authErrorMessage(path: string, code: string | undefined, message: string | undefined): { code: ErrorCode; message: string } {
+  // Changing a password: the person is signed in, so the wrong password is the current one.
+  if (code === 'INVALID_PASSWORD' && path.endsWith('/change-password')) return { code: 'auth/wrong-password', message: ACCOUNT_MESSAGES.wrongCurrentPassword };
   switch (code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PASSWORD':
@@ -91,6 +94,10 @@ function precheck(path: string, body: Body): string | undefined {
   if (path === `${AUTH_BASE_PATH}/request-password-reset` || path === `${AUTH_BASE_PATH}/send-verification-email`) {
     const email = validateEmail(str(body.email));
     if (!email.valid) return email.error;
+  }
+  if (path === `${AUTH_BASE_PATH}/change-password`) {
+    if (!str(body.currentPassword) || !str(body.newPassword)) return M.fillAllFields;
+    if (str(body.newPassword).length < MIN_PASSWORD_LENGTH) return M.passwordTooShort;
   }
   if (path === `${AUTH_BASE_PATH}/update-user` && body.name !== undefined) {
     const name = validateName(str(body.name));

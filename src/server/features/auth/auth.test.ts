@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityAuditLog, session, user } from '#server/db/schema/auth.ts';
+import { account, securityAuditLog, session, user } from '#server/db/schema/auth.ts';
 import { cookieHeader, createSignedInUser, origin, signIn, signUp, verifyFromOutbox } from '#tests/setup/auth-helpers.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -143,6 +143,30 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     expect(out.statusCode).toBe(200);
     expect(await t.database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
     expect((await me(cookie)).json().user).toBeNull();
+  });
+
+  it('changes a password only with the current one and the spec length, and lists sessions without tokens', async () => {
+    const { cookie, userId } = await createSignedInUser(t, 'hal@example.com', 'old-pass-1');
+    const change = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { ...origin(t), cookie }, payload });
+    const [before] = await t.database.db.select().from(account).where(eq(account.userId, userId));
+    const short = await change({ currentPassword: 'old-pass-1', newPassword: '12345' });
+    expect([short.statusCode, short.json().error.message]).toEqual([400, 'Password must be at least 6 characters long']);
+    const wrong = await change({ currentPassword: 'not-it', newPassword: 'new-pass-2' });
+    expect(wrong.json().error.message).toBe('Your current password is not correct.');
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+
+    const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie } });
+    expect(sessions.statusCode).toBe(200);
+    expect(sessions.body).not.toMatch(/"token"/);
+    expect(sessions.json()).toHaveLength(1);
+
+    const [after] = await t.database.db.select().from(account).where(eq(account.userId, userId));
+    expect(after.password).toBe(before.password);
+    const ok = await change({ currentPassword: 'old-pass-1', newPassword: 'new-pass-2', revokeOtherSessions: true });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).not.toMatch(/"token"/);
+    const [changed] = await t.database.db.select().from(account).where(eq(account.userId, userId));
+    expect(changed.password).not.toBe(before.password);
   });
 
   it('ignores a client-supplied IP header', async () => {

@@ -8,7 +8,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsBar, TabsContent } from '#web/components/ui/tabs.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
-import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { useSignInMethods, useViewer } from '#web/features/auth/use-viewer.ts';
+import { NameForm, PasswordForm, SessionsCard } from '#web/features/account/account-security.tsx';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
 import { FavouritesList } from '#web/features/favourites/favourites-list.tsx';
@@ -26,6 +27,7 @@ const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-GB', {
 export function AccountPage() {
   const viewer = useViewer();
   const signOut = useSignOut();
+  const methods = useSignInMethods();
   const [params] = useSearchParams();
   const returningFromCheckout = Boolean(params.get('session_id'));
   usePageTitle('Account');
@@ -55,6 +57,23 @@ export function AccountPage() {
           <div className="mt-6">
             <Card>
               <PracticeSummary />
+            </Card>
+          </div>
+          <div className="mt-6">
+            <Card>
+              <NameForm key={user.name} current={user.name} />
+            </Card>
+          </div>
+          {methods?.includes('credential') ? (
+            <div className="mt-6">
+              <Card>
+                <PasswordForm />
+              </Card>
+            </div>
+          ) : null}
+          <div className="mt-6">
+            <Card>
+              <SessionsCard />
             </Card>
           </div>
         </TabsContent>

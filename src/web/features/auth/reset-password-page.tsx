@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { ACCOUNT_MESSAGES, MESSAGES } from '#shared/messages.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
@@ -35,7 +35,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (pending) return;
     if (password.length < MIN_PASSWORD_LENGTH) { setError(MESSAGES.auth.passwordTooShort); return; }
-    if (password !== confirm) { setError('The two passwords do not match.'); return; }
+    if (password !== confirm) { setError(ACCOUNT_MESSAGES.passwordsDiffer); return; }
     setPending(true);
     setError(null);
     try {

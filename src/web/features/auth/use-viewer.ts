@@ -69,6 +69,12 @@ export function useViewer(): Viewer {
   };
 }
 
+/** How the account signs in ('credential' for a password, 'google', 'apple'): from the same /api/me answer. */
+export function useSignInMethods(): string[] | undefined {
+  const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000, select: (me) => me.providers ?? [] });
+  return query.data;
+}
+
 /** Re-reads /api/me after sign-in or sign-out (the spec's SIGNED_IN / SIGNED_OUT events). */
 export function useRefreshViewer() {
   const client = useQueryClient();
