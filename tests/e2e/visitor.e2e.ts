@@ -144,6 +144,54 @@ describe('meditation listings', () => {
     await context.close();
   });
 
+  it('searches a listing by its words and by words spoken, filters by length, and keeps both in the address', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${server.url}/meditations/all`);
+    const cards = page.getByTestId('meditation-card');
+    await cards.first().waitFor();
+    const total = await cards.count();
+    const search = page.getByRole('searchbox', { name: 'Search meditations' });
+
+    // 'candle' is only spoken (in A Birthday Pause): the server finds it in the transcript.
+    await search.fill('candle');
+    await page.getByText(`1 of ${total} meditations`).waitFor();
+    expect(await cards.first().locator('h2').textContent()).toBe('A Birthday Pause');
+
+    // Titles, descriptions and tags match on the device; the address keeps the search.
+    await search.fill('sleep');
+    await cards.filter({ hasText: 'Letting the Day Go' }).waitFor();
+    await page.waitForURL(/\?q=sleep$/);
+    const matching = await cards.count();
+    expect(matching).toBeGreaterThan(0);
+    expect(matching).toBeLessThan(total);
+    await page.reload();
+    await page.getByText(`${matching} of ${total} meditations`).waitFor();
+    expect(await search.inputValue()).toBe('sleep');
+
+    // No demo meditation is over 15 minutes: the empty state, and one way back.
+    await page.getByRole('group', { name: 'Length' }).getByRole('button', { name: 'Over 15 min' }).click();
+    await page.getByText('No meditations match your search.').waitFor();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await cards.nth(total - 1).waitFor();
+    expect(await cards.count()).toBe(total);
+    expect(await search.inputValue()).toBe('');
+    expect(page.url()).toBe(`${server.url}/meditations/all`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('scrolls the active category chip into view on a phone', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${server.url}/meditations/significant-chapters`);
+    const chip = page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Significant Chapters' });
+    await chip.waitFor();
+    await expect.poll(async () => {
+      const box = await chip.boundingBox();
+      return Boolean(box && box.x >= 0 && box.x + box.width <= 390);
+    }).toBe(true);
+    await context.close();
+  });
+
   it('gives a category without a title of its own the fallback title, its empty state, and a slug that names no category the 404 page', async () => {
     // The statuses checked below are the server's: once the service worker controls the page it
     // answers navigations with the app shell (200), which shows the same 404 page.

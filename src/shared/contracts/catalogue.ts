@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import type { CategoryInfo } from '#shared/catalogue.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SEARCH_MIN_SERVER_LENGTH } from '#shared/catalogue-search.ts';
+import { hasControlCharacters } from '#shared/validation.ts';
 
 const categorySlugSchema = z
   .string()
@@ -44,3 +46,15 @@ export const listMeditationsResponse = z.object({
 export type ListMeditationsResponse = z.infer<typeof listMeditationsResponse>;
 
 export const getMeditationResponse = z.object({ meditation: meditationCardSchema });
+
+/** The search text as typed: trimmed, no control characters, at most SEARCH_MAX_LENGTH. */
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_SERVER_LENGTH, 'Please type at least two characters.')
+    .max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong)
+    .refine((q) => !hasControlCharacters(q), 'Please remove special characters from the search.'),
+});
+export const searchResponse = z.object({ ids: z.array(z.string()) });
+export type SearchResponse = z.infer<typeof searchResponse>;

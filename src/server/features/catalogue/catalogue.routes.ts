@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isNamedCategory } from '#shared/catalogue.ts';
-import { getMeditationResponse, listMeditationsQuery, listMeditationsResponse, meditationIdParams } from '#shared/contracts/catalogue.ts';
+import { getMeditationResponse, listMeditationsQuery, listMeditationsResponse, meditationIdParams, searchQuery, searchResponse } from '#shared/contracts/catalogue.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
-import { getMeditation, listMeditations } from '#server/features/catalogue/catalogue.service.ts';
+import { getMeditation, listMeditations, searchTranscripts } from '#server/features/catalogue/catalogue.service.ts';
 import { preparedListing } from '#server/features/catalogue/catalogue-listing.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
 
@@ -24,6 +24,12 @@ export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Datab
     // Only the app's own listings are kept; any other slug is answered, not kept (it cannot fill the cache).
     if (!isNamedCategory(slug)) return reply.header('cache-control', PUBLIC_CACHE).send(listMeditationsResponse.parse(await listMeditations({ db, slug })));
     return sendPrepared(request, reply, await preparedListing({ db, cache, slug }), PUBLIC_CACHE);
+  });
+
+  // Words spoken in the meditations (issue 17, item 4): ids only; the cards are already on the page.
+  api.get('/api/search/meditations', { schema: { tags: ['catalogue'], querystring: searchQuery, response: { 200: searchResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return { ids: await searchTranscripts({ db, q: request.query.q }) };
   });
 
   api.get('/api/meditations/:id', { schema: { tags: ['catalogue'], params: meditationIdParams, response: { 200: getMeditationResponse } } }, async (request, reply) => {

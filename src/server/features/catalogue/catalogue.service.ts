@@ -1,7 +1,7 @@
 /**
  * Reading the public catalogue. Returns cards only: no storage key or audio URL ever leaves here.
  */
-import { and, arrayOverlaps, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { categoryFilter, categoryInfo, formatDurationMinutes, type CategoryInfo } from '#shared/catalogue.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { Database } from '#server/db/client.ts';
@@ -82,6 +82,25 @@ export async function listMeditations({ db, slug }: { db: Database; slug: string
     .orderBy(desc(meditationPreviews.createdAt), desc(meditationPreviews.id));
   const rows = filter.kind === 'recent' ? await query.limit(filter.limit) : await query;
   return { category: categoryInfo(slug), meditations: rows.map(toCard) };
+}
+
+/** `%`, `_` and `\` are LIKE's own characters: a search for '100%' means the text '100%'. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The displayable meditations whose spoken transcript holds every word of `q` (case-insensitive).
+ * Titles, descriptions and tags are matched on the device from the cards already shown.
+ */
+export async function searchTranscripts({ db, q }: { db: Database; q: string }): Promise<string[]> {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
+  const rows = await db
+    .select({ id: meditationPreviews.id })
+    .from(meditationPreviews)
+    .innerJoin(meditationContent, eq(meditationContent.meditationId, meditationPreviews.id))
+    .where(and(displayable, ...words.map((word) => ilike(meditationContent.transcript, likePattern(word)))))
+    .orderBy(desc(meditationPreviews.createdAt), desc(meditationPreviews.id))
+    .limit(500);
+  return rows.map((r) => r.id);
 }
 
 /** One card by id; AppError('not-found') when absent. */

@@ -102,4 +102,32 @@ describe.each(testDatabaseKinds())('catalogue API on %s', (kind) => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/meditations/not-a-uuid' });
     expect(malformed.statusCode).toBe(400);
   });
+
+  describe('search in what is spoken (issue 17, item 4)', () => {
+    const search = (q: string) => t.app.inject({ method: 'GET', url: `/api/search/meditations?q=${encodeURIComponent(q)}` });
+
+    it('finds meditations whose transcript holds every word, in any case, and only displayable ones', async () => {
+      const db = t.database.db;
+      const a = await buildMeditation(db, { title: 'Harbour light', category: 'sleeping', transcript: 'Feel the Lighthouse beam sweep over calm water.' });
+      const b = await buildMeditation(db, { title: 'Other', category: 'sleeping', transcript: 'A lighthouse, far away; 100% quiet_now.' });
+      await buildMeditation(db, { title: '', category: 'sleeping', transcript: 'A hidden lighthouse.' });
+      expect((await search('lighthouse')).json().ids.sort()).toEqual([a.id, b.id].sort());
+      expect((await search('CALM lighthouse')).json().ids).toEqual([a.id]);
+      // LIKE's own characters are plain text here.
+      expect((await search('100%')).json().ids).toEqual([b.id]);
+      expect((await search('quiet_now')).json().ids).toEqual([b.id]);
+      expect((await search('%')).statusCode).toBe(400);
+      expect((await search('_%')).json().ids).toEqual([]);
+      expect((await search('nothing-says-this')).json().ids).toEqual([]);
+    });
+
+    it('refuses a search that is too short, too long or holds control characters, with a message', async () => {
+      for (const q of ['a', 'x'.repeat(101), 'calm\u0000']) {
+        const res = await search(q);
+        expect(res.statusCode, q).toBe(400);
+        expect(res.json().error.message).toBeTruthy();
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/search/meditations' })).statusCode).toBe(400);
+    });
+  });
 });

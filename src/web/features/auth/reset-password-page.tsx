@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { ACCOUNT_MESSAGES, MESSAGES } from '#shared/messages.ts';
+import { ACCOUNT_MESSAGES } from '#shared/account-messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';

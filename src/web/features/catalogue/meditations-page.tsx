@@ -2,12 +2,15 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ASSIGNABLE_CATEGORIES, categoryInfo, isListingSlug, slugFromCategoryName } from '#shared/catalogue.ts';
+import { SEARCH_MESSAGES } from '#shared/catalogue-search.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { ListingFilters } from '#web/features/catalogue/listing-filters.tsx';
 import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
+import { useListingFilter } from '#web/features/catalogue/use-listing-filter.ts';
 import { useToggleFavourite } from '#web/features/favourites/use-favourites.ts';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
@@ -45,6 +48,8 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
   const favourites = useToggleFavourite();
   const [dialogFor, setDialogFor] = useState<Card | null>(null);
   const focusRef = useRef<HTMLButtonElement>(null);
+  const activeChipRef = useRef<HTMLAnchorElement>(null);
+  const filter = useListingFilter(query.data?.meditations);
 
   usePageTitle(info.title);
 
@@ -55,9 +60,18 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
     }
   }, [focusId, query.data]);
 
+  // On a phone the chips scroll sideways: bring the active one into view (the page does not move).
+  useEffect(() => {
+    const chip = activeChipRef.current;
+    const strip = chip?.closest('nav');
+    if (!chip || !strip) return;
+    const left = chip.offsetLeft - (strip.clientWidth - chip.offsetWidth) / 2;
+    strip.scrollTo({ left: Math.max(0, left), behavior: 'instant' });
+  }, [slug]);
+
   const player = usePlayer();
   const onSelect = (meditation: Card) => {
-    const listing = query.data?.meditations ?? [meditation];
+    const listing = filter.shown.length > 0 ? filter.shown : [meditation];
     if (viewer.canListen) player.choose(meditation, listing);
     // A free sample plays for anyone; what follows it in the queue is the other free ones only.
     else if (meditation.free) player.choose(meditation, listing.filter((m) => m.free));
@@ -77,6 +91,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
             <li key={link.slug}>
               <Link
                 to={`/meditations/${link.slug}`}
+                ref={link.slug === slug ? activeChipRef : undefined}
                 aria-current={link.slug === slug ? 'page' : undefined}
                 className={`inline-flex h-9 items-center whitespace-nowrap rounded-full px-4 text-sm font-medium ring-1 transition ${
                   link.slug === slug
@@ -90,6 +105,8 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
           ))}
         </ul>
       </nav>
+
+      <ListingFilters search={filter.search} length={filter.length} onSearch={filter.setSearch} onLength={filter.setLength} />
 
       <section aria-label="Meditations" aria-busy={query.isPending} className="mt-10">
         {query.isPending ? (
@@ -108,22 +125,38 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
               Browse all meditations
             </Link>
           </div>
+        ) : filter.shown.length === 0 ? (
+          <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+            <p role="status" className="text-lg text-stone-700 dark:text-stone-200">
+              {SEARCH_MESSAGES.noMatches}
+            </p>
+            <Button variant="outline" size="sm" className="mt-4" onClick={filter.clear}>
+              {SEARCH_MESSAGES.clear}
+            </Button>
+          </div>
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="meditation-grid">
-            {query.data.meditations.map((meditation) => (
-              <li key={meditation.id}>
-                <MeditationCard
-                  ref={meditation.id === focusId ? focusRef : undefined}
-                  meditation={meditation}
-                  locked={!viewer.canListen && !meditation.free && viewer.status !== 'loading'}
-                  highlighted={meditation.id === focusId}
-                  onSelect={onSelect}
-                  saved={favourites.isSaved(meditation.id)}
-                  onToggleFavourite={favourites.toggle}
-                />
-              </li>
-            ))}
-          </ul>
+          <>
+            {filter.filtering ? (
+              <p role="status" className="mb-4 text-sm text-stone-600 dark:text-stone-300">
+                {SEARCH_MESSAGES.results(filter.shown.length, query.data.meditations.length)}
+              </p>
+            ) : null}
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="meditation-grid">
+              {filter.shown.map((meditation) => (
+                <li key={meditation.id}>
+                  <MeditationCard
+                    ref={meditation.id === focusId ? focusRef : undefined}
+                    meditation={meditation}
+                    locked={!viewer.canListen && !meditation.free && viewer.status !== 'loading'}
+                    highlighted={meditation.id === focusId}
+                    onSelect={onSelect}
+                    saved={favourites.isSaved(meditation.id)}
+                    onToggleFavourite={favourites.toggle}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 
