@@ -62,6 +62,8 @@ const PUBLIC = new Set([
   'GET /media/meditations/{key}', 'POST /api/waitlist', 'GET /api/admin/status',
   // The free samples play for anyone (decision 0025); every other meditation answers a stranger 401 (billing.test.ts).
   'GET /api/meditations/{id}/playback',
+  // Searching the catalogue's transcripts is as public as the catalogue (ids only).
+  'GET /api/search/meditations',
 ]);
 
 describe('who is asking comes first', () => {
