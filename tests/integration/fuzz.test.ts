@@ -252,6 +252,9 @@ const ROUTES: Record<string, Route> = {
 const QUERY_ROUTES: { path: (v: string) => string; who: Who; weight: number }[] = [
   { path: (v) => `/api/meditations?category=${v}`, who: 'anonymous', weight: 3 },
   { path: (v) => `/api/meditations/${v}`, who: 'anonymous', weight: 2 },
+  // Words go into a LIKE pattern: a 5xx here would be an escaping bug.
+  { path: (v) => `/api/search/meditations?q=${v}`, who: 'anonymous', weight: 3 },
+  { path: (v) => `/api/meditations/${v}/playback`, who: 'anonymous', weight: 1 },
   { path: (v) => `/api/practice?tz=${v}`, who: 'user', weight: 3 },
   { path: (v) => `/api/billing/sandbox/sessions/${v}`, who: 'user', weight: 1 },
   { path: (v) => `/api/admin/security/events?severity=${v}&eventType=${v}`, who: 'admin', weight: 1 },
