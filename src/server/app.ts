@@ -16,6 +16,7 @@ import { logSecurityEvent } from '#server/features/security/security-audit.servi
 import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { registerSecurityMonitor } from '#server/features/security/ip-block-guard.ts';
 import { createMailer } from '#server/mail.ts';
+import { startTrialReminders } from '#server/features/billing/trial-reminders.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
 import { iapRoutes } from '#server/features/billing/iap.routes.ts';
@@ -147,6 +148,13 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   waitlistRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
   adminRoutes(app, { auth, db: database.db, limits: rateLimitStore, sandbox });
   await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir, catalogue });
+
+  // Every process runs the reminder job; the database gives each trial's e-mail to one of them.
+  const stopTrialReminders = startTrialReminders({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log });
+  app.addHook('onClose', (_instance, done) => {
+    stopTrialReminders();
+    done();
+  });
 
   const pages = await createPagePreparer({ distDir: config.webDistDir, ssrDir: join(dirname(config.webDistDir), 'ssr'), db: database.db, cache: catalogue, log: app.log });
   registerWebApp(app, { distDir: config.webDistDir, pages });

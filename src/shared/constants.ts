@@ -6,6 +6,8 @@ export const APP_VERSION_LABEL = '1.0.0';
 export const SUPPORT_EMAIL = 'support@harbourmind.app';
 
 export const TRIAL_DAYS = 7;
+/** The 'your trial ends soon' e-mail goes out this many days before the trial ends (issue 17, item 3). */
+export const TRIAL_REMINDER_DAYS_BEFORE = 2;
 export const PRICES_GBP = { monthly: 7.99, yearly: 39.99, yearlySaving: 55.89 } as const;
 export const PRODUCT_IDS = { monthly: 'hm_plus_monthly', yearly: 'hm_plus_yearly' } as const;
 

@@ -105,7 +105,7 @@ describe('sandbox subscription journey', () => {
     const details = page.getByTestId('subscription-details');
     await details.getByText('Premium Yearly').waitFor();
     await details.getByText('Free trial').waitFor();
-    await details.getByText(/Trial ends \d+ \w+ \d{4}/).waitFor();
+    await details.getByText(/Trial ends \d+ \w+ \d{4}\. We'll e-mail you 2 days before\./).waitFor();
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();

@@ -5,9 +5,9 @@ import { vi } from 'vitest';
 
 export type OutboxMail = { file: string; to: string; subject: string; raw: string; links: string[] };
 
-/** Undo quoted-printable soft breaks and escapes so links can be read from the raw message. */
+/** Undo quoted-printable soft breaks and escapes (runs of escaped bytes are UTF-8) so text and links can be read from the raw message. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.slice(1).split('=').map((hex) => parseInt(hex, 16))).toString('utf8'));
 }
 
 export function readOutbox(dataDir: string): OutboxMail[] {

@@ -3,6 +3,7 @@
  * and sandbox checkout sessions. One row per user: any row means the trial has been used.
  */
 import type { PaymentError } from '#shared/billing.ts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
@@ -26,10 +27,16 @@ export const subscribers = pgTable(
     environment: text('environment'),
     /** Why the provider's last charge failed ('card-declined' | 'payment-failed'), until one succeeds. */
     paymentError: text('payment_error').$type<PaymentError>(),
+    /** When the 'your trial ends soon' e-mail was sent (claimed), so each trial gets it once, whichever process sends it. */
+    trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('subscribers_customer_idx').on(t.providerCustomerId)],
+  (t) => [
+    index('subscribers_customer_idx').on(t.providerCustomerId),
+    // The reminder job's question ('trials ending soon, not yet reminded') reads only these rows.
+    index('subscribers_trial_reminder_idx').on(t.trialEnd).where(sql`${t.status} = 'trialing' and ${t.trialReminderSentAt} is null`),
+  ],
 );
 
 /** Checkout sessions of the in-app sandbox (Stripe keeps its own). */

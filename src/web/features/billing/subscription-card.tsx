@@ -4,7 +4,7 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { BILLING_MESSAGES, PLAN_DETAILS } from '#shared/billing.ts';
+import { BILLING_MESSAGES, PLAN_DETAILS, TRIAL_REMINDER_PROMISE } from '#shared/billing.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -56,7 +56,7 @@ export function SubscriptionCard() {
     : subscription.cancelAtPeriodEnd
       ? `Access until ${formatDate(subscription.currentPeriodEnd)}`
       : subscription.status === 'trialing'
-        ? `Trial ends ${formatDate(subscription.trialEnd ?? subscription.currentPeriodEnd)}`
+        ? `Trial ends ${formatDate(subscription.trialEnd ?? subscription.currentPeriodEnd)}. ${TRIAL_REMINDER_PROMISE}`
         : subscription.currentPeriodEnd
           ? `${subscription.provider === 'comped' ? 'Until' : 'Renews'} ${formatDate(subscription.currentPeriodEnd)}`
           : '';

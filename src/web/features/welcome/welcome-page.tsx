@@ -7,6 +7,7 @@ import Crown from 'lucide-react/icons/crown';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
+import { TRIAL_REMINDER_PROMISE } from '#shared/billing.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { withNext } from '#shared/next-path.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
@@ -62,7 +63,7 @@ export function WelcomePage() {
       </h1>
       <p className="mt-4 min-h-14 text-lg leading-relaxed text-stone-600 dark:text-stone-300" data-testid="welcome-plan">
         {trialEnds
-          ? `Your ${TRIAL_DAYS}-day free trial has started. It ends on ${formatDate(trialEnds)}; cancel before then in Account › Settings and you won't be charged.`
+          ? `Your ${TRIAL_DAYS}-day free trial has started. It ends on ${formatDate(trialEnds)}; cancel before then in Account › Settings and you won't be charged. ${TRIAL_REMINDER_PROMISE}`
           : viewer.canListen
             ? 'Your subscription is active: every meditation is open to you.'
             : 'Every meditation opens once your subscription is confirmed.'}

@@ -1,0 +1,2 @@
+ALTER TABLE "subscribers" ADD COLUMN "trial_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "subscribers_trial_reminder_idx" ON "subscribers" USING btree ("trial_end") WHERE "subscribers"."status" = 'trialing' and "subscribers"."trial_reminder_sent_at" is null;
