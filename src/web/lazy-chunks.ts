@@ -17,6 +17,7 @@ export const loadOfflineStore = loadOnce(() => import('#web/features/downloads/o
 export const loadMeditationsPage = loadOnce(() => import('#web/features/catalogue/meditations-page.tsx'));
 export const loadPlayerBar = loadOnce(() => import('#web/features/player/player-bar.tsx'));
 export const loadPlayerSheet = loadOnce(() => import('#web/features/player/player-sheet.tsx'));
+export const loadSessionSummary = loadOnce(() => import('#web/features/player/session-summary.tsx'));
 export const loadDiagnosticsDialog = loadOnce(() => import('#web/features/diagnostics/diagnostics-dialog.tsx'));
 export const loadSubscribeDialog = loadOnce(() => import('#web/features/catalogue/subscribe-dialog.tsx'));
 /** The sign-in dialog brings the form library and zod: loaded when first opened, never at idle. */
@@ -24,7 +25,7 @@ export const loadAuthDialog = loadOnce(() => import('#web/features/auth/auth-dia
 
 export function prefetchWhenIdle(): void {
   whenIdle(() => {
-    void prefetchInTurn([loadMeditationsPage, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
+    void prefetchInTurn([loadMeditationsPage, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
   });
 }
 

@@ -116,6 +116,17 @@ describe('the global player', () => {
     await overlay.waitFor({ state: 'detached', timeout: 6_000 });
     await expect.poll(async () => (await practice(server, context)).totalSessions, { timeout: 10_000 }).toBe(1);
 
+    // Then a calm summary where the player was (issue 17, item 5): today's practice, what comes
+    // next, and a way to write about it that starts the journal entry with the meditation's name.
+    const summary = page.getByRole('region', { name: 'Your session' });
+    await summary.getByText('A Single Breath').waitFor();
+    await summary.getByTestId('session-summary-practice').filter({ hasText: /^Today: \d+ min of practice · 1-day streak$/ }).waitFor();
+    await summary.getByRole('button', { name: `Up next: ${titles[1]}` }).waitFor();
+    await summary.getByRole('button', { name: 'Write about it' }).click();
+    await page.waitForURL(/\/journal\?about=A%20Single%20Breath$/);
+    await summary.waitFor({ state: 'detached' });
+    expect(await page.getByRole('form', { name: 'Mindfulness entry' }).getByLabel('Mindful moments').inputValue()).toBe('After “A Single Breath”: ');
+
     // The account page shows it, kindly.
     await page.goto(`${server.url}/account`);
     await page.getByTestId('practice-sessions').filter({ hasText: '1' }).waitFor();

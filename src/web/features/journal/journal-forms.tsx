@@ -100,8 +100,9 @@ function SaveRow({ enabled, onSave, hint }: { enabled: boolean; onSave: () => vo
   );
 }
 
-export function MindfulnessForm({ onSave }: { onSave: SaveHandler }) {
-  const [draft, setDraft] = useState<MindfulnessContent>(blankMindfulness);
+/** `opening`: words the 'Mindful moments' field starts with (after a meditation: its title). */
+export function MindfulnessForm({ onSave, opening = '' }: { onSave: SaveHandler; opening?: string }) {
+  const [draft, setDraft] = useState<MindfulnessContent>(() => ({ ...blankMindfulness(), mindfulMoments: opening }));
   const clock = useClockTimeOfDay();
   const time = draft.timeOfDay || clock;
   const prompts = PROMPTS[time];

@@ -4,10 +4,11 @@ import { CompletionOverlay } from '#web/features/player/completion-overlay.tsx';
 import { PlayerProvider, usePlayer } from '#web/features/player/player-context.tsx';
 import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
-import { loadPlayerBar, loadPlayerSheet } from '#web/lazy-chunks.ts';
+import { loadPlayerBar, loadPlayerSheet, loadSessionSummary } from '#web/lazy-chunks.ts';
 
 // Shown only once a meditation is chosen; prefetched at idle (lazy-chunks.ts) so they open offline.
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
+const SessionSummary = lazy(() => loadSessionSummary().then((m) => ({ default: m.SessionSummary })));
 const PlayerSheet = lazy(() => loadPlayerSheet().then((m) => ({ default: m.PlayerSheet })));
 
 /** Every route change scrolls to the top (spec). */
@@ -84,7 +85,7 @@ const pageFallback = <div className="min-h-dvh" />;
 function Shell() {
   const player = usePlayer();
   return (
-    <div className={`flex min-h-dvh flex-col ${player.current ? 'pb-20' : ''}`}>
+    <div className={`flex min-h-dvh flex-col ${player.current || player.summary ? 'pb-20' : ''}`}>
       <SiteHeader />
       <RouteAnnouncer />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -103,6 +104,10 @@ function Shell() {
             <PlayerSheet />
           </Suspense>
         </>
+      ) : player.summary ? (
+        <Suspense fallback={null}>
+          <SessionSummary />
+        </Suspense>
       ) : null}
       <CompletionOverlay />
     </div>

@@ -16,6 +16,9 @@ export type PlayerActions = {
   expand: () => void;
   minimise: () => void;
   setRate: (rate: number) => void;
+  /** The summary after a play (issue 17, item 5): play what came next in its list, or put it away. */
+  playUpNext: () => void;
+  dismissSummary: () => void;
   /** Minutes until playback fades out and pauses; null cancels. */
   setSleepTimer: (minutes: number | null) => void;
 };
@@ -50,6 +53,14 @@ export function createPlayerActions(store: PlayerStore, engine: AudioEngine): Pl
       const position = engine.currentTime();
       if (position === null) return;
       engine.seekTo(skipTarget(position, engine.duration(), seconds));
+    },
+    playUpNext() {
+      const { summary } = getState();
+      dispatch({ type: 'dismiss-summary' });
+      if (summary?.next) void engine.start(summary.next, summary.queue);
+    },
+    dismissSummary() {
+      dispatch({ type: 'dismiss-summary' });
     },
     previous() {
       const { previous } = neighbours(getState());

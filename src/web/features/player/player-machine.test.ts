@@ -62,6 +62,17 @@ describe('player state machine', () => {
     expect(run([{ type: 'dismiss-completion' }], ended).completed).toBeNull();
   });
 
+  it('after the overlay, keeps a summary of the play that ended with what comes next, until dismissed or a new play starts', () => {
+    const ended = run([{ type: 'playing' }, { type: 'ended' }], started);
+    expect(ended.summary).toBeNull();
+    const summarised = run([{ type: 'dismiss-completion' }], ended);
+    expect(summarised.summary).toMatchObject({ title: 'Track b', playId: 'p1', meditationId: 'b' });
+    expect(summarised.summary).toEqual(ended.completed);
+    expect(summarised.summary?.next?.id).toBe('c');
+    expect(run([{ type: 'dismiss-summary' }], summarised).summary).toBeNull();
+    expect(run([{ type: 'start', meditation: card('c'), queue: [card('c')], playId: 'p2' }], summarised).summary).toBeNull();
+  });
+
   it('close stops and clears everything, collapsed', () => {
     const closed = run([{ type: 'playing' }, { type: 'close' }], started);
     expect(closed).toMatchObject({ current: null, status: 'idle', expanded: false, playId: null, queue: [] });

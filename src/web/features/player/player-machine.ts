@@ -20,7 +20,9 @@ export type PlayerState = {
   /** The device's id for this play: a completed session is recorded once per play id. */
   playId: string | null;
   /** Set when a play ends; the overlay shows while it is set. */
-  completed: { title: string; playId: string } | null;
+  completed: Finished | null;
+  /** After the overlay: the calm summary of the play that ended (issue 17, item 5), until dismissed. */
+  summary: Finished | null;
   transcript: string | null;
   /** Whether the audio is coming from an offline copy on this device. */
   local: boolean;
@@ -28,6 +30,9 @@ export type PlayerState = {
   /** Epoch ms when the sleep timer pauses playback. */
   sleepAt: number | null;
 };
+
+/** A play that ended: what it was, and what would come next in its list. */
+type Finished = { title: string; playId: string; meditationId: string; next: MeditationCard | null; queue: readonly MeditationCard[] };
 
 export type PlayerAction =
   | { type: 'start'; meditation: MeditationCard; queue: readonly MeditationCard[]; playId: string }
@@ -38,6 +43,7 @@ export type PlayerAction =
   | { type: 'time'; currentTime: number; duration: number }
   | { type: 'ended' }
   | { type: 'dismiss-completion' }
+  | { type: 'dismiss-summary' }
   | { type: 'error'; message: string }
   | { type: 'close' }
   | { type: 'expand' }
@@ -55,6 +61,7 @@ export const initialPlayerState: PlayerState = {
   expanded: false,
   playId: null,
   completed: null,
+  summary: null,
   transcript: null,
   local: false,
   rate: 1,
@@ -77,6 +84,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         playId: action.playId,
         transcript: null,
         local: false,
+        summary: null,
       };
     case 'source-ready':
       if (action.playId !== state.playId) return state;
@@ -100,15 +108,18 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return {
         ...initialPlayerState,
         rate: state.rate,
-        completed: { title: state.current.title, playId: state.playId },
+        completed: { title: state.current.title, playId: state.playId, meditationId: state.current.id, next: neighbours(state).next, queue: state.queue },
       };
     case 'dismiss-completion':
-      return { ...state, completed: null };
+      // The spec's overlay has had its 3 s; the summary takes its place.
+      return { ...state, completed: null, summary: state.completed ?? state.summary };
+    case 'dismiss-summary':
+      return { ...state, summary: null };
     case 'error':
       if (!state.current) return state;
       return { ...state, status: 'error', error: action.message };
     case 'close':
-      return { ...initialPlayerState, rate: state.rate, completed: state.completed };
+      return { ...initialPlayerState, rate: state.rate, completed: state.completed, summary: state.summary };
     case 'expand':
       return state.current ? { ...state, expanded: true } : state;
     case 'minimise':

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { journalAboutPath, journalAboutText } from '#web/features/journal/journal-about.ts';
+
+describe("'Write about it': the journal entry that names a meditation", () => {
+  it('round-trips a title through the address', () => {
+    expect(journalAboutText(new URL(`https://x${journalAboutPath('A Single Breath & Rest')}`).searchParams)).toBe('After “A Single Breath & Rest”: ');
+  });
+
+  it('starts blank without a title, and keeps a hostile one as short plain text', () => {
+    expect(journalAboutText(new URLSearchParams())).toBe('');
+    expect(journalAboutText(new URLSearchParams({ about: '   ' }))).toBe('');
+    expect(journalAboutText(new URLSearchParams({ about: 'Calm\u0000\u001b[31m\u0085' }))).toBe('After “Calm[31m”: ');
+    expect(journalAboutText(new URLSearchParams({ about: 'x'.repeat(500) }))).toHaveLength('After “”: '.length + 200);
+  });
+});
