@@ -11,7 +11,7 @@ export const SEARCH_MIN_SERVER_LENGTH = 2;
 
 export const SEARCH_MESSAGES = {
   label: 'Search meditations',
-  placeholder: 'Search by title, theme or words spoken',
+  placeholder: 'Search, e.g. sleep or breath',
   lengthLabel: 'Length',
   noMatches: 'No meditations match your search.',
   clear: 'Clear search and filters',

@@ -29,14 +29,14 @@ export function SessionSummary() {
 
   return (
     <section aria-label="Your session" data-testid="session-summary" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
-        <div className="min-w-0 flex-1">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+        <div className="min-w-0 sm:flex-1">
           <p className="truncate font-serif text-lg font-semibold text-stone-900 dark:text-stone-50">{summary.title}</p>
           <p className="text-sm text-stone-600 dark:text-stone-300" data-testid="session-summary-practice">
             {viewer.signedIn ? (
               today ? (
                 <>
-                  Today: {today.minutes} min of practice{streak ? ` · ${streak}-day streak` : ''}
+                  Today: {today.minutes > 0 ? `${today.minutes} min` : 'under a minute'} of practice{streak ? ` · ${streak}-day streak` : ''}
                 </>
               ) : (
                 'Your practice is saved to your account.'
@@ -51,7 +51,7 @@ export function SessionSummary() {
             )}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-center gap-2">
           <Button
             variant="outline"
             size="sm"
