@@ -104,6 +104,9 @@ describe('the global player', () => {
     await second.getByRole('button', { name: 'Previous: A Single Breath' }).click();
     await page.getByRole('dialog', { name: 'A Single Breath' }).waitFor();
     await waitForPlaying(page, 0.3);
+    // The card of what is playing says so (and only that card).
+    await cards.filter({ hasText: 'A Single Breath' }).getByTestId('card-mark').filter({ hasText: 'Playing' }).waitFor({ state: 'attached' });
+    expect(await cards.getByTestId('card-mark').count()).toBe(1);
 
     // Let it end: the overlay for 3 s, the player cleared, one session recorded.
     expect((await practice(server, context)).totalSessions).toBe(0);
@@ -126,6 +129,11 @@ describe('the global player', () => {
     await page.waitForURL(/\/journal\?about=A%20Single%20Breath$/);
     await summary.waitFor({ state: 'detached' });
     expect(await page.getByRole('form', { name: 'Mindfulness entry' }).getByLabel('Mindful moments').inputValue()).toBe('After “A Single Breath”: ');
+
+    // Back in the listing, the finished meditation is marked as played (from the account, not the device).
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    await cards.filter({ hasText: 'A Single Breath' }).getByTestId('card-mark').filter({ hasText: 'Played' }).waitFor();
+    expect(await cards.getByTestId('card-mark').count()).toBe(1);
 
     // The account page shows it, kindly.
     await page.goto(`${server.url}/account`);

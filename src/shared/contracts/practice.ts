@@ -38,3 +38,7 @@ export type PracticeResponse = z.infer<typeof practiceResponse>;
 export const practicePreferencesBody = z.object({ showStreaks: z.boolean() });
 export const practicePreferencesResponse = z.object({ showStreaks: z.boolean() });
 export type PracticePreferencesResponse = z.infer<typeof practicePreferencesResponse>;
+
+/** The meditations this account has completed at least once, for the listing's 'Played' marks (issue 17, item 4). */
+export const playedResponse = z.object({ ids: z.array(z.string()) });
+export type PlayedResponse = z.infer<typeof playedResponse>;

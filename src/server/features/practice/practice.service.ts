@@ -2,7 +2,7 @@
  * Completed sessions and the practice summary. The server decides the minutes (from the
  * catalogue's measured duration, capped at the 4-hour maximum) and accepts each device play id once.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { dayKey } from '#shared/days.ts';
 import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
@@ -47,6 +47,15 @@ const MAX_SESSION_MINUTES = Math.round(MAX_AUDIO_SECONDS / 60);
 async function getShowStreaks(db: Database, userId: string): Promise<boolean> {
   const prefs = (await db.select({ showStreaks: practicePreferences.showStreaks }).from(practicePreferences).where(eq(practicePreferences.userId, userId))).at(0);
   return prefs?.showStreaks ?? true;
+}
+
+/** The distinct meditations this user has completed (still in the catalogue). */
+export async function listPlayed({ db, userId }: { db: Database; userId: string }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: meditationSessions.meditationId })
+    .from(meditationSessions)
+    .where(and(eq(meditationSessions.userId, userId), isNotNull(meditationSessions.meditationId)));
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 
 export async function setShowStreaks(db: Database, userId: string, showStreaks: boolean): Promise<void> {

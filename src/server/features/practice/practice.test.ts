@@ -30,6 +30,22 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
   const practice = async (tz = 'Europe/London', headers: Record<string, string> = { cookie }) =>
     t.app.inject({ method: 'GET', url: `/api/practice?tz=${encodeURIComponent(tz)}`, headers });
 
+  describe('played marks (issue 17, item 4)', () => {
+    it('lists each meditation this account completed once, never another account’s, and only to its owner', async () => {
+      const played = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/practice/played', headers });
+      const listener = await createSignedInUser(t, 'played@example.com');
+      expect((await played({ cookie: listener.cookie })).json()).toEqual({ ids: [] });
+      for (const id of [meditation.id, meditation.id, second.id]) {
+        expect((await post({ id: randomUUID(), meditationId: id, completedAt: new Date().toISOString() }, { cookie: listener.cookie })).statusCode).toBe(201);
+      }
+      await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date().toISOString() }, { cookie: other.cookie });
+      expect((await played({ cookie: listener.cookie })).json<{ ids: string[] }>().ids.sort()).toEqual([meditation.id, second.id].sort());
+      expect((await played({ cookie: other.cookie })).json<{ ids: string[] }>().ids).toContain(second.id);
+      expect((await played({ cookie: other.cookie })).json<{ ids: string[] }>().ids).not.toContain(meditation.id);
+      expect((await played({})).statusCode).toBe(401);
+    });
+  });
+
   describe('sessions', () => {
     it('refuses anonymous visitors', async () => {
       const res = await post({ id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString() }, {});

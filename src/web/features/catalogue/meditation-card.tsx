@@ -11,6 +11,8 @@ import { FavouriteToggle } from '#web/features/favourites/favourite-button.tsx';
 type Props = {
   meditation: Card;
   locked: boolean;
+  /** 'playing' while the player has it; 'played' once this account has completed it. */
+  mark?: 'playing' | 'played';
   highlighted?: boolean;
   onSelect: (meditation: Card) => void;
   /** The list holds the favourites once (one query for every card, not one each). */
@@ -22,7 +24,7 @@ type Props = {
  * A card whose title is the play button, stretched over the whole card so anywhere plays it;
  * the heart sits above that layer as its own button (buttons cannot nest).
  */
-export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, highlighted, onSelect, saved, onToggleFavourite }, ref) {
+export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, mark, highlighted, onSelect, saved, onToggleFavourite }, ref) {
   return (
     <article
       data-testid="meditation-card"
@@ -58,6 +60,11 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
           <Clock className="size-4" aria-hidden />
           {displayDuration(meditation)}
         </span>
+        {mark ? (
+          <span data-testid="card-mark" className={`inline-flex items-center gap-1.5 font-medium ${mark === 'playing' ? 'text-teal-800 dark:text-teal-200' : 'text-stone-600 dark:text-stone-300'}`}>
+            {mark === 'playing' ? 'Playing' : 'Played'}
+          </span>
+        ) : null}
         {meditation.free ? (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-2.5 py-0.5 font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-200">
             <Gift className="size-4" aria-hidden />

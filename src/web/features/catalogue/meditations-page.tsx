@@ -14,6 +14,7 @@ import { useListingFilter } from '#web/features/catalogue/use-listing-filter.ts'
 import { useToggleFavourite } from '#web/features/favourites/use-favourites.ts';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
+import { usePlayed } from '#web/features/practice/use-played.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { loadSubscribeDialog } from '#web/lazy-chunks.ts';
 
@@ -70,6 +71,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
   }, [slug]);
 
   const player = usePlayer();
+  const played = usePlayed(viewer.signedIn && !viewer.offline);
   const onSelect = (meditation: Card) => {
     const listing = filter.shown.length > 0 ? filter.shown : [meditation];
     if (viewer.canListen) player.choose(meditation, listing);
@@ -148,6 +150,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
                     ref={meditation.id === focusId ? focusRef : undefined}
                     meditation={meditation}
                     locked={!viewer.canListen && !meditation.free && viewer.status !== 'loading'}
+                    mark={player.current?.id === meditation.id ? 'playing' : played.has(meditation.id) ? 'played' : undefined}
                     highlighted={meditation.id === focusId}
                     onSelect={onSelect}
                     saved={favourites.isSaved(meditation.id)}
