@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscriptionActive, planFromProductId, START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/billing.ts';
+import { isSubscriptionActive, planFromProductId } from '#shared/billing.ts';
+import { START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/trial-offer.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 

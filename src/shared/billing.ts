@@ -2,7 +2,7 @@
  * Subscription rules shared by server (authoritative) and web (display only).
  * Spec: 'Subscription active' = status active or trialing, and period end absent or in the future.
  */
-import { PRICES_GBP, PRODUCT_IDS, TRIAL_DAYS, TRIAL_REMINDER_DAYS_BEFORE } from '#shared/constants.ts';
+import { PRICES_GBP, PRODUCT_IDS } from '#shared/constants.ts';
 
 export const PLANS = ['monthly', 'yearly'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -32,14 +32,6 @@ export const PLAN_DETAILS: Record<Plan, { label: string; price: number; per: str
   yearly: { label: 'Premium Yearly', price: PRICES_GBP.yearly, per: 'year', priceText: `£${PRICES_GBP.yearly.toFixed(2)} / year` },
 };
 
-/** The yearly plan's price as a month's share, as a person compares it (£39.99 a year → £3.33). */
-const YEARLY_PER_MONTH_GBP = Math.floor((PRICES_GBP.yearly / 12) * 100) / 100;
-
-/** The offer in one line, where a locked meditation meets a visitor (issue 17; decision 0025). */
-export const TRIAL_OFFER_TEXT = `${TRIAL_DAYS} days free, then £${PRICES_GBP.yearly.toFixed(2)} a year (£${YEARLY_PER_MONTH_GBP.toFixed(2)} a month)`;
-/** Said wherever a trial's end date is shown (the e-mail itself: server/features/billing/trial-reminders.ts). */
-export const TRIAL_REMINDER_PROMISE = `We'll e-mail you ${TRIAL_REMINDER_DAYS_BEFORE} days before.`;
-export const START_TRIAL_LABEL = `Start ${TRIAL_DAYS}-day free trial`;
 
 /**
  * 'Force Restore Purchases' asks the billing provider each time: a few a minute per account, so one

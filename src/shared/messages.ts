@@ -15,7 +15,6 @@ export const MESSAGES = {
     maybeLater: 'Maybe Later',
     /** Beyond the spec: the free samples anyone may play (issue 17, decision 0025). */
     freeSample: 'Free to try',
-    freeSamplesNote: 'Free to try: no account needed',
     notFound: 'Meditation not found',
   },
   player: {

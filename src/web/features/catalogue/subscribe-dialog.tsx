@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/billing.ts';
+import { START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/trial-offer.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { trialIntentPath } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';

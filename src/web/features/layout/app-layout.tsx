@@ -106,7 +106,7 @@ function Shell() {
         </>
       ) : player.summary ? (
         <Suspense fallback={null}>
-          <SessionSummary />
+          <SessionSummary summary={player.summary} onUpNext={player.playUpNext} onDismiss={player.dismissSummary} />
         </Suspense>
       ) : null}
       <CompletionOverlay />

@@ -2,6 +2,9 @@
  * After the spec's 'Meditation Complete!' overlay: a calm summary where the mini player was
  * (issue 17, item 5). Today's practice (and the streak, for those who show it), a way to write about
  * it, and what comes next in the list. It blocks nothing: the page stays usable around it.
+ * The layout hands it the player's summary and actions: importing the player's context here would
+ * make this lazy chunk depend on the app's own, and rolldown would split the app to break the loop
+ * (+0.9 KB on every first load, measured).
  */
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
@@ -10,18 +13,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { withNext } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { usePlayer } from '#web/features/player/player-context.tsx';
+import type { PlayerState } from '#web/features/player/player-machine.ts';
 import { journalAboutPath } from '#web/features/journal/journal-about.ts';
 import { usePractice } from '#web/features/practice/use-practice.ts';
 
-export function SessionSummary() {
-  const player = usePlayer();
+export function SessionSummary({ summary, onUpNext, onDismiss }: { summary: NonNullable<PlayerState['summary']>; onUpNext: () => void; onDismiss: () => void }) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const practice = usePractice(viewer.signedIn && !viewer.offline);
-  const summary = player.summary;
-  if (!summary) return null;
 
   const data = practice.data;
   const today = data?.week.find((day) => day.date === data.today);
@@ -56,20 +56,20 @@ export function SessionSummary() {
             variant="outline"
             size="sm"
             onClick={() => {
-              player.dismissSummary();
+              onDismiss();
               void navigate(journalAboutPath(summary.title));
             }}
           >
             <NotebookPen className="size-4" aria-hidden /> Write about it
           </Button>
           {summary.next ? (
-            <Button size="sm" onClick={player.playUpNext} aria-label={`Up next: ${summary.next.title}`}>
+            <Button size="sm" onClick={onUpNext} aria-label={`Up next: ${summary.next.title}`}>
               Up next <ArrowRight className="size-4" aria-hidden />
             </Button>
           ) : null}
           <button
             type="button"
-            onClick={player.dismissSummary}
+            onClick={onDismiss}
             aria-label="Close summary"
             className="inline-flex size-9 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-stone-100"
           >

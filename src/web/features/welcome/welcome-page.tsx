@@ -7,7 +7,7 @@ import Crown from 'lucide-react/icons/crown';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
-import { TRIAL_REMINDER_PROMISE } from '#shared/billing.ts';
+import { TRIAL_REMINDER_PROMISE } from '#shared/trial-offer.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { withNext } from '#shared/next-path.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
