@@ -96,6 +96,19 @@ describe('the journal', () => {
     await entries.nth(0).getByRole('button', { name: /Delete the dbt entry/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => entries.count()).toBe(2);
+
+    // Deleting everything is behind the actions menu, and asks again; keeping them is the default.
+    expect(await page.getByRole('button', { name: /^Delete all/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'More journal actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete all entries…' }).click();
+    const confirmAll = page.getByRole('alertdialog');
+    await confirmAll.getByText('Every journal entry on this device will be deleted.', { exact: false }).waitFor();
+    await confirmAll.getByRole('button', { name: 'Cancel' }).click();
+    expect(await entries.count()).toBe(2);
+    await page.getByRole('button', { name: 'More journal actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete all entries…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => entries.count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,8 @@
 /** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all. */
 import Download from 'lucide-react/icons/download';
+import Ellipsis from 'lucide-react/icons/ellipsis';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { entriesToMarkdown, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
@@ -26,9 +28,24 @@ export function EntriesList({ entries, onDelete, onDeleteAll }: { entries: Journ
             <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.md`, 'text/markdown', entriesToMarkdown(entries))}>
               <Download className="size-4" aria-hidden /> Export Markdown
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirm('all')}>
-              <Trash2 className="size-4" aria-hidden /> Delete all
-            </Button>
+            {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7). */}
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger asChild>
+                <Button size="sm" variant="ghost" aria-label="More journal actions">
+                  <Ellipsis className="size-4" aria-hidden />
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+                  <DropdownMenu.Item
+                    onSelect={() => setConfirm('all')}
+                    className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-rose-800 outline-none data-[highlighted]:bg-rose-50 dark:text-rose-200 dark:data-[highlighted]:bg-rose-950/60"
+                  >
+                    <Trash2 className="size-4" aria-hidden /> Delete all entries…
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
           </div>
         ) : null}
       </div>
