@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscriptionActive, planFromProductId } from '#shared/billing.ts';
+import { isPlan, isSubscriptionActive, planFromProductId } from '#shared/billing.ts';
 import { START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/trial-offer.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -29,5 +29,12 @@ describe('the offer where a locked meditation meets a visitor (issue 17)', () =>
   it('states the trial, the yearly price and its monthly share in the issue’s words', () => {
     expect(TRIAL_OFFER_TEXT).toBe('7 days free, then £39.99 a year (£3.33 a month)');
     expect(START_TRIAL_LABEL).toBe('Start 7-day free trial');
+  });
+});
+
+describe('isPlan: a plan named in an address or a stored row', () => {
+  it('accepts the two plans only', () => {
+    expect(['monthly', 'yearly'].every(isPlan)).toBe(true);
+    for (const value of ['weekly', 'Yearly', '', null, undefined, 'yearly\u0000']) expect(isPlan(value), String(value)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { PRICES_GBP, PRODUCT_IDS } from '#shared/constants.ts';
 
 export const PLANS = ['monthly', 'yearly'] as const;
 export type Plan = (typeof PLANS)[number];
+export const isPlan = (value: string | null | undefined): value is Plan => (PLANS as readonly (string | null | undefined)[]).includes(value);
 
 export type Provider = 'stripe' | 'app_store' | 'sandbox' | 'comped';
 

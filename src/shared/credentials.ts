@@ -31,6 +31,13 @@ export function signUpProblem({ name, email, password }: Credentials): Credentia
   return undefined;
 }
 
+/** Changing a password (Account › Profile): both passwords given, the new one at the spec's length. */
+export function changePasswordProblem({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }): string | undefined {
+  if (!currentPassword || !newPassword) return M.fillAllFields;
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return M.passwordTooShort;
+  return undefined;
+}
+
 const credentialsShape = z.object({ name: z.string(), email: z.string(), password: z.string() });
 
 /** The sign-in or sign-up form's schema: its one problem, reported on the field it concerns ('root' for the form). */

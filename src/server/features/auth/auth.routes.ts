@@ -4,8 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signInProblem, signUpProblem } from '#shared/credentials.ts';
-import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
+import { changePasswordProblem, signInProblem, signUpProblem } from '#shared/credentials.ts';
 import { ACCOUNT_MESSAGES } from '#shared/account-messages.ts';
 import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
 import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
@@ -96,10 +95,7 @@ function precheck(path: string, body: Body): string | undefined {
     const email = validateEmail(str(body.email));
     if (!email.valid) return email.error;
   }
-  if (path === `${AUTH_BASE_PATH}/change-password`) {
-    if (!str(body.currentPassword) || !str(body.newPassword)) return M.fillAllFields;
-    if (str(body.newPassword).length < MIN_PASSWORD_LENGTH) return M.passwordTooShort;
-  }
+  if (path === `${AUTH_BASE_PATH}/change-password`) return changePasswordProblem({ currentPassword: str(body.currentPassword), newPassword: str(body.newPassword) });
   if (path === `${AUTH_BASE_PATH}/update-user` && body.name !== undefined) {
     const name = validateName(str(body.name));
     if (!name.valid) return name.error;

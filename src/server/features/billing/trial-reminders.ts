@@ -5,7 +5,7 @@
  * it (the database decides), and a claim whose e-mail failed is released for the next run.
  */
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { PLAN_DETAILS, PLANS, type Plan } from '#shared/billing.ts';
+import { isPlan, PLAN_DETAILS } from '#shared/billing.ts';
 import { TRIAL_REMINDER_DAYS_BEFORE } from '#shared/constants.ts';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
@@ -18,7 +18,6 @@ const TRIAL_REMINDER_EVERY_MS = 15 * 60_000;
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-const isPlan = (plan: string): plan is Plan => (PLANS as readonly string[]).includes(plan);
 const longDate = (date: Date) => date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 function reminderMail({ to, name, trialEnd, plan, provider, publicUrl }: { to: string; name: string; trialEnd: Date; plan: string; provider: string; publicUrl: string }) {

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import LaptopMinimal from 'lucide-react/icons/laptop-minimal';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { useState, type SubmitEvent } from 'react';
-import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
+import { changePasswordProblem } from '#shared/credentials.ts';
 import { ACCOUNT_MESSAGES as A } from '#shared/account-messages.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { validateName } from '#shared/validation.ts';
@@ -77,7 +77,8 @@ export function PasswordForm() {
   });
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = !fields.current || !fields.next || !fields.confirm ? MESSAGES.auth.fillAllFields : fields.next.length < MIN_PASSWORD_LENGTH ? MESSAGES.auth.passwordTooShort : fields.next !== fields.confirm ? A.passwordsDiffer : null;
+    // The server's rule (shared), then the confirmation, which only the form has.
+    const problem = (fields.confirm ? undefined : MESSAGES.auth.fillAllFields) ?? changePasswordProblem({ currentPassword: fields.current, newPassword: fields.next }) ?? (fields.next !== fields.confirm ? A.passwordsDiffer : null);
     setOutcome(problem ? { text: problem, tone: 'error' } : null);
     if (!problem) change.mutate();
   };

@@ -9,7 +9,7 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { BILLING_MESSAGES, PLAN_DETAILS, PLANS, type Plan } from '#shared/billing.ts';
+import { BILLING_MESSAGES, isPlan, PLAN_DETAILS, type Plan } from '#shared/billing.ts';
 import { safeNextPath, TRIAL_INTENT_PARAM, trialIntentPath } from '#shared/next-path.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Accordion, AccordionItem } from '#web/components/ui/accordion.tsx';
@@ -59,7 +59,8 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
   const subscription = useSubscription(viewer.signedIn);
   const [params, setParams] = useSearchParams();
   // ?start=<plan>: someone chose a trial before they had an account; it starts once they are signed in.
-  const intent = (PLANS as readonly string[]).includes(params.get(TRIAL_INTENT_PARAM) ?? '') ? (params.get(TRIAL_INTENT_PARAM) as Plan) : null;
+  const requested = params.get(TRIAL_INTENT_PARAM);
+  const intent = isPlan(requested) ? requested : null;
   const [plan, setPlan] = useState<Plan>(intent ?? 'yearly');
   // /sign-up?next=…: where a visitor was (e.g. the card they tried to save) before creating an account.
   const returnTo = safeNextPath(params.get('next'));

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES, PLAN_DETAILS } from '#shared/billing.ts';
-import { TRIAL_REMINDER_PROMISE } from '#shared/trial-offer.ts';
+import { START_TRIAL_LABEL, TRIAL_REMINDER_PROMISE } from '#shared/trial-offer.ts';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -43,7 +43,7 @@ export function SubscriptionCard() {
           You don't have a subscription yet. Start with a {TRIAL_DAYS}-day free trial, then £{PRICES_GBP.monthly} a month or £{PRICES_GBP.yearly} a year.
         </p>
         <Link to="/subscribe" className={buttonClasses({ className: 'mt-6' })}>
-          <Sparkles className="size-4" aria-hidden /> Start 7-day free trial
+          <Sparkles className="size-4" aria-hidden /> {START_TRIAL_LABEL}
         </Link>
       </>
     );
