@@ -17,7 +17,7 @@ import type { Database } from '#server/db/client.ts';
 import { listAdminAudit } from '#server/features/admin/admin-audit.service.ts';
 import { listSecurityEvents } from '#server/features/admin/admin.service.ts';
 import { listMeditations } from '#server/features/catalogue/catalogue.service.ts';
-import { getPractice } from '#server/features/practice/practice.service.ts';
+import { getPractice, listPlayed } from '#server/features/practice/practice.service.ts';
 import { listWaitlist } from '#server/features/waitlist/waitlist.service.ts';
 
 type Statement = { sql: string; params: unknown[] };
@@ -86,5 +86,10 @@ describe('query plans of the paged and per-user reads', () => {
     const plans = await plansOf(() => getPractice({ db, userId: 'u1', timezone: 'Europe/London' }));
     const sessions = plans.find((p) => p.includes('meditation_sessions'));
     expect(sessions).toMatch(/Index Only Scan using meditation_sessions_user_completed_idx/);
+  });
+
+  it("the 'Played' marks read only the index (user, meditation)", async () => {
+    const plans = await plansOf(() => listPlayed({ db, userId: 'u1' }));
+    expect(plans.find((p) => p.includes('meditation_sessions'))).toMatch(/Index Only Scan using meditation_sessions_user_meditation_idx/);
   });
 });

@@ -3,6 +3,7 @@
  * user's practice preferences. A session is one completed play; the client id makes retries,
  * double 'ended' events and late offline uploads land as exactly one row.
  */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
@@ -22,7 +23,14 @@ export const meditationSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId), index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes)],
+  (t) => [
+    unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId),
+    index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes),
+    // 'Played' marks: the distinct meditations of one user, read from the index alone (a heavy
+    // practitioner has thousands of sessions, read on every listing they open).
+    // Partial (the marks' query asks for meditation_id is not null): the practice summary keeps its covering index.
+    index('meditation_sessions_user_meditation_idx').on(t.userId, t.meditationId).where(sql`${t.meditationId} is not null`),
+  ],
 );
 
 export const practicePreferences = pgTable('practice_preferences', {

@@ -14,6 +14,8 @@ export function usePlayed(signedIn: boolean): ReadonlySet<string> {
     queryKey: ['practice', 'played'],
     queryFn: ({ signal }) => api<PlayedResponse>('/api/practice/played', { signal }),
     enabled: signedIn,
+    // Fresh enough between listings; a newly recorded session invalidates it at once.
+    staleTime: 5 * 60_000,
     select: (data) => new Set(data.ids),
   });
   return signedIn ? (query.data ?? EMPTY) : EMPTY;

@@ -1,0 +1,1 @@
+CREATE INDEX "meditation_sessions_user_meditation_idx" ON "meditation_sessions" USING btree ("user_id","meditation_id") WHERE "meditation_sessions"."meditation_id" is not null;
