@@ -5,21 +5,19 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AdminMeditation, EditMeditationBody } from '#shared/contracts/admin.ts';
 import { checkUploadFields, UPLOAD, UPLOAD_MESSAGES } from '#shared/uploads.ts';
-import { validateContent } from '#shared/validation.ts';
+import { sanitizeText, validateContent } from '#shared/validation.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
 import { logAdminAction, type AuditContext } from '#server/features/admin/admin-audit.service.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 
-/** Markup is never stored in catalogue text; React escapes the rest when it renders. */
-export const plainText = (text: string) =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .replace(/<[^>]*>?/g, '')
-    // eslint-disable-next-line no-control-regex -- stripping control characters (but tab and newlines) is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+/**
+ * Catalogue text as typed, by the one rule the waitlist uses too (sanitizeText, decision 0017):
+ * real tags and control characters go, a lone '<' stays ('I <3 mornings'), React escapes on output.
+ * Lengths were checked before (checkUploadFields, validateContent), so nothing is cut here.
+ */
+export const plainText = (text: string) => sanitizeText(text.replace(/\r\n?/g, '\n'), Number.POSITIVE_INFINITY);
 
 const notFound = () => new AppError('not-found', 'Meditation not found', 404);
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { securityAuditLog, userRoles } from '#server/db/schema/auth.ts';
+import { listAdminMeditations } from '#server/features/admin/admin-meditations.service.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
@@ -213,6 +214,18 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       expect((await call('DELETE', `/api/admin/meditations/${meditation.id}`, 'editor')).statusCode).toBe(404);
       const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, meditation.id));
       expect(audit.map((a) => a.action).sort()).toEqual(['meditation.delete', 'meditation.update']);
+    });
+
+    it('keeps catalogue text as typed: a lone < and & stay, real tags and control characters go, lines are kept (decision 0017)', async () => {
+      const meditation = await buildMeditation(t.database.db, { title: 'Typed' });
+      const ok = await call('PATCH', `/api/admin/meditations/${meditation.id}`, 'editor', {
+        description: 'I <3 mornings & tea, and 5 < 6 > 4',
+        transcript: 'Breathe in.\r\n\r\nA <i>slow</i> breath out.',
+      });
+      expect(ok.statusCode).toBe(200);
+      const [saved] = await listAdminMeditations(t.database.db, meditation.id);
+      expect(saved.description).toBe('I <3 mornings & tea, and 5 < 6 > 4');
+      expect(saved.transcript).toBe('Breathe in.\n\nA slow breath out.');
     });
 
     it('marks a meditation free to try and back (decision 0025): the catalogue and playback follow, the change is audited', async () => {
