@@ -98,7 +98,7 @@ export function AuthForm({
 function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMode; next?: string | null; onSignedIn?: () => void; onSignedUp: (email: string) => void }) {
   const refreshViewer = useRefreshViewer();
   const [unverified, setUnverified] = useState(false);
-  const { register, handleSubmit, getValues, setError, formState } = useForm<Credentials>({
+  const { register, handleSubmit, getValues, setValue, setError, formState } = useForm<Credentials>({
     resolver: zodResolver(credentialsFormSchema(mode)),
     defaultValues: { name: '', email: '', password: '' },
     // One message at a time, answered on submit (spec), not while typing.
@@ -152,6 +152,14 @@ function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMod
       return;
     }
     setUnverified(false);
+    // What is on screen is what is sent. A field can change without an input event reaching the form
+    // library (browser autofill, password managers, and once in a while a fast test driver): the
+    // form then validated and sent the previous value, e.g. created an account for the address
+    // typed before. Read the fields themselves before checking them.
+    for (const field of ['name', 'email', 'password'] as const) {
+      const input = event.currentTarget.elements.namedItem(field);
+      if (input instanceof HTMLInputElement && input.value !== getValues(field)) setValue(field, input.value);
+    }
     void handleSubmit(send, (invalid) => {
       // Signing in with a malformed address also gets a toast (spec).
       if (mode === 'signin' && invalid.email?.message) toast.error(M.invalidEmailTitle, { description: invalid.email.message });

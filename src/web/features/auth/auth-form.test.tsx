@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+/** The sign-up form sends what is on screen, even a field changed without an input event (autofill). */
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthForm } from '#web/features/auth/auth-form.tsx';
+import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('sign-up form', () => {
+  it('checks and sends the fields as shown, not the last values it heard about', async () => {
+    const fetch = answerFetch((url) => (url.includes('/api/auth-providers') ? json({ google: false, apple: false }) : json({ user: { id: 'u1' } })));
+    renderWithQueries(
+      <MemoryRouter>
+        <AuthForm initialMode="signup" />
+      </MemoryRouter>,
+    );
+    const name = screen.getByLabelText('Full Name');
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    fireEvent.input(name, { target: { value: 'Pat Lee' } });
+    fireEvent.input(email, { target: { value: 'a@b.co' } });
+    fireEvent.input(password, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByText('Password must be at least 6 characters long');
+
+    // Autofill (or a password manager) changes the fields without an input event.
+    (email as HTMLInputElement).value = 'nora@example.com';
+    (password as HTMLInputElement).value = 'another-1';
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/auth/sign-up/email'))).toBe(true));
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/api/auth/sign-up/email'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({ name: 'Pat Lee', email: 'nora@example.com', password: 'another-1' });
+  });
+});
