@@ -46,7 +46,8 @@ export function firstLoadFiles(route: string, manifest = readManifest()): string
   if (!entryKey) throw new Error('no entry in the manifest');
   const keys = closure(entryKey, new Set());
   // The app itself is imported by the entry once the first frame is painted (src/web/main.tsx): part of every first load.
-  for (const dynamic of manifest[entryKey]?.dynamicImports ?? []) if (dynamic.endsWith('boot.tsx')) closure(dynamic, keys);
+  // (With vite.config.ts's `boot` group the manifest names it by its chunk, `_boot-<hash>.js`.)
+  for (const dynamic of manifest[entryKey]?.dynamicImports ?? []) if (dynamic.endsWith('boot.tsx') || dynamic.startsWith('_boot-')) closure(dynamic, keys);
   const page = ROUTE_PAGES[route];
   const pageKey = page ? Object.keys(manifest).find((key) => key.endsWith(page)) : undefined;
   if (pageKey) closure(pageKey, keys);

@@ -60,6 +60,21 @@ function lighthouse(url: string): Promise<Report> {
   });
 }
 
+/**
+ * Lighthouse sometimes fails to record the trace ("NO_NAVSTART … Please run Lighthouse again"): a
+ * failed run is tried again, twice at most, and said so; a page that fails three times stops the bench.
+ */
+async function lighthouseWithRetry(url: string): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stdout.write(`\n(${error instanceof Error ? error.message : String(error)}; running it again)\n`);
+    }
+  }
+}
+
 function summarise(report: Report): Run {
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
@@ -85,7 +100,7 @@ try {
       // A served page is prepared once per catalogue change (or minute): measure the steady state,
       // not the one request a minute that renders it.
       await fetch(`${server.url}${page}`);
-      runs.push(summarise(await lighthouse(`${server.url}${page}`)));
+      runs.push(summarise(await lighthouseWithRetry(`${server.url}${page}`)));
       process.stdout.write('.');
     }
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);

@@ -32,8 +32,8 @@ import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { waitlistRoutes } from '#server/features/waitlist/waitlist.routes.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 import { openMediaStorage } from '#server/startup.ts';
-import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
-import { healthRoutes } from '#server/features/health/health.routes.ts';
+import { catalogueLaneLookup, catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
+import { healthLaneLookup, healthRoutes } from '#server/features/health/health.routes.ts';
 import { registerLoadShedding } from '#server/load-shedding.ts';
 import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-limit.ts';
 import { registerShutdownRefusal } from '#server/shutdown.ts';
@@ -48,6 +48,9 @@ import { loggedRoute, OneLineRequestLog, redactPath, requestLogSerializers } fro
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
 import { CATALOGUE_CHANNEL, createCatalogueCache, type CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import fastifyCompress from '@fastify/compress';
+import proxyAddr from '@fastify/proxy-addr';
+import { createServer, type IncomingMessage } from 'node:http';
+import { createPreparedLane, type PreparedLane } from '#server/prepared-lane.ts';
 
 export type AppDeps = { config: Config; database: DatabaseHandle; storage?: MediaStorage; logger?: boolean | object };
 
@@ -57,10 +60,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The better-auth instance, for feature routes' requireUser/requireRole hooks. */
     auth: Auth;
+    /** The prepared lane in front of Fastify (prepared-lane.ts); tests switch it off to compare. */
+    preparedLane: PreparedLane;
   }
 }
 
+/** Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged). */
+function trustedProxies(hops: number): false | ((address: string, hop: number) => boolean) {
+  return hops > 0 ? (_address: string, hop: number) => hop < hops : false;
+}
+
 export async function buildApp({ config, database, storage = openMediaStorage(config), logger }: AppDeps): Promise<App> {
+  const trustProxy = trustedProxies(config.trustProxyHops);
+  const lane = createPreparedLane();
   const app = Fastify({
     // Tests may pass their own level and stream; the serializers that keep secrets out always apply.
     logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: requestLogSerializers },
@@ -70,13 +82,26 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void sendAppError(reply, new AppError('validation/invalid-input', ERROR_TEXT['validation/invalid-input'], status));
     },
-    // Behind N proxies the client is N hops back in X-Forwarded-For; with none, the header is ignored (it could be forged).
-    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
+    trustProxy,
     logController: new OneLineRequestLog({ disableRequestLogging: config.nodeEnv === 'test' && typeof logger !== 'object' }),
     // Slow clients must not hold connections: REQUEST_TIMEOUT_SECONDS, UPLOAD_TIMEOUT_SECONDS.
     ...serverTimeoutOptions(config),
     // Requests that arrive while draining are refused by shutdown.ts, in the app's error shape.
     return503OnClosing: false,
+    // Fastify's own HTTP/1 server, with the prepared lane in front of its handler.
+    serverFactory: (handler, options) => {
+      // As Fastify sets up its own (fastify/lib/server.js), from the options it was given.
+      const server = createServer(options.http ?? {}, lane.handler(handler));
+      server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(options.requestTimeout ?? 0);
+      server.setTimeout(Number(options.connectionTimeout ?? 0));
+      return server;
+    },
+  });
+  app.decorate('preparedLane', lane);
+  app.addHook('onClose', (_instance, done) => {
+    lane.close();
+    done();
   });
   // Before any hook that may answer early: a refused request's body still has to arrive in time.
   registerBodyDeadline(app, config);
@@ -84,9 +109,9 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   // The cheapest refusals, before any hook reads the path or the database (issue 13, item 6):
   // draining, load shedding, the global per-IP brake. One fail-fast Redis serves the brake and /api/ready.
   const failFastRedis = config.redisUrl ? openFailFastRedis(app, config.redisUrl) : undefined;
-  registerShutdownRefusal(app);
+  const shutdown = registerShutdownRefusal(app);
   await registerLoadShedding(app, config);
-  await registerGlobalRateLimit(app, { config, redis: failFastRedis });
+  const brake = await registerGlobalRateLimit(app, { config, redis: failFastRedis });
   // First of all hooks: nothing downstream may see a path that another reader would read differently.
   registerCanonicalRequestTarget(app, {
     onRefused: async (request, normalised) => {
@@ -101,7 +126,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   });
   // Before every route: blocked IPs are refused sign-in, sign-up, admin setup and role changes.
   registerSecurityMonitor(app, { db: database.db });
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  const securityHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   // Responses over 1 KB go out compressed when the client accepts it (brotli at a speed-minded
   // quality, or gzip); prepared answers and pre-compressed assets arrive already encoded and pass
   // through. Request bodies are never inflated: an upload or a JSON body is read as sent, within
@@ -111,7 +136,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   await installApiContracts(app, { version: APP_VERSION_LABEL });
 
   healthRoutes(app, { database, storage, redis: failFastRedis });
-  metricsRoutes(app, { token: config.metricsToken });
+  const observe = metricsRoutes(app, { token: config.metricsToken });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
   const authSecret = loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret);
@@ -157,7 +182,16 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   });
 
   const pages = await createPagePreparer({ distDir: config.webDistDir, ssrDir: join(dirname(config.webDistDir), 'ssr'), db: database.db, cache: catalogue, log: app.log });
-  registerWebApp(app, { distDir: config.webDistDir, pages });
+  const buildFiles = registerWebApp(app, { distDir: config.webDistDir, pages });
+  lane.open({
+    lookups: [catalogueLaneLookup(catalogue), healthLaneLookup, buildFiles],
+    refusing: app.hasDecorator('isUnderPressure') ? () => shutdown.isClosing() || app.isUnderPressure() : shutdown.isClosing,
+    clientIp: trustProxy ? (request: IncomingMessage) => proxyAddr(request, trustProxy) : (request: IncomingMessage) => request.socket.remoteAddress ?? '',
+    brake,
+    securityHeaders,
+    observe,
+    log: config.nodeEnv === 'test' && typeof logger !== 'object' ? undefined : app.log,
+  });
   return app;
 }
 

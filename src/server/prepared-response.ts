@@ -23,7 +23,8 @@ export function prepareJson(value: unknown): Promise<PreparedResponse> {
   return prepareBytes(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
 }
 
-export async function prepareBytes(identity: Buffer, contentType: string): Promise<PreparedResponse> {
+export async function prepareBytes(identity: Buffer, contentType: string, { compress = true }: { compress?: boolean } = {}): Promise<PreparedResponse> {
+  if (!compress) return { contentType, etag: etagOf(identity), identity };
   const [br, gz] = await Promise.all([
     // Made once per change, sent thousands of times: the best ratio is worth its milliseconds.
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
@@ -75,13 +76,37 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse, cacheControl: string): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', prepared.etag).header('vary', 'Accept-Encoding');
-  // Only a success is conditional: a 404 page stays a 404 whatever the client has cached.
-  if (reply.statusCode === 200 && matches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
+/** What to send for a prepared answer: the status, the headers it adds, and the body (none for a 304). */
+export type PreparedReply = { status: 200 | 304; headers: Record<string, string>; body?: Buffer };
+
+/**
+ * The reply to a request for `prepared`: 304 when the client's If-None-Match names it (only a
+ * success is conditional), otherwise the client's best encoding of the copies this answer has.
+ * Used by the routes (sendPrepared) and by the prepared lane (prepared-lane.ts), so both send alike.
+ */
+export function preparedReply(
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+  prepared: PreparedResponse,
+  cacheControl: string,
+  conditional = true,
+): PreparedReply {
+  const headers: Record<string, string> = { 'cache-control': cacheControl, etag: prepared.etag, vary: 'Accept-Encoding' };
+  if (conditional && matches(request.ifNoneMatch, prepared.etag)) return { status: 304, headers };
   // The client's best of the copies this answer has; nothing acceptable: the bytes as they are (no 406).
-  const encoding = acceptedEncodings(request.headers['accept-encoding']).find((e) => e === 'identity' || prepared[e]) ?? 'identity';
-  reply.header('content-type', prepared.contentType);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(prepared[encoding] ?? prepared.identity);
+  const encoding = acceptedEncodings(request.acceptEncoding).find((e) => e === 'identity' || prepared[e]) ?? 'identity';
+  headers['content-type'] = prepared.contentType;
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: prepared[encoding] ?? prepared.identity };
+}
+
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse, cacheControl: string): FastifyReply {
+  // Only a success is conditional: a 404 page stays a 404 whatever the client has cached.
+  const answer = preparedReply(
+    { ifNoneMatch: request.headers['if-none-match'], acceptEncoding: request.headers['accept-encoding'] },
+    prepared,
+    cacheControl,
+    reply.statusCode === 200,
+  );
+  reply.headers(answer.headers);
+  return answer.status === 304 ? reply.status(304).send() : reply.send(answer.body);
 }

@@ -27,7 +27,8 @@ function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): void {
+/** Returns the headers, which the prepared lane sends too (prepared-lane.ts). */
+export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Readonly<OutgoingHttpHeaders> {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -59,4 +60,5 @@ export function registerSecurityHeaders(app: FastifyInstance, { https }: { https
     reply.headers(headers);
     done();
   });
+  return headers;
 }

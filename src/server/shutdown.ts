@@ -23,7 +23,7 @@ const IDLE_SWEEP_MS = 200;
  * Answers requests that arrive while the server drains in the app's error shape (Fastify's own
  * 503 body is not). Pair with `return503OnClosing: false` in the Fastify options.
  */
-export function registerShutdownRefusal(app: FastifyInstance): void {
+export function registerShutdownRefusal(app: FastifyInstance): { isClosing: () => boolean } {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -41,6 +41,7 @@ export function registerShutdownRefusal(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
   });
+  return { isClosing: () => closing };
 }
 
 export type CloseOutcome = { drained: boolean; waitedMs: number };

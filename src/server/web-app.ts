@@ -12,8 +12,10 @@ import { AppError } from '#server/errors.ts';
 import type { PagePreparer } from '#server/features/pages/prepared-pages.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
 import { loadStaticFiles, type StaticFile } from '#server/static-files.ts';
+import type { LaneLookup } from '#server/prepared-lane.ts';
 
-export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distDir: string; pages?: PagePreparer }): void {
+/** Returns the build's files for the prepared lane (prepared-lane.ts); hashed ones are not counted by the global brake. */
+export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distDir: string; pages?: PagePreparer }): LaneLookup {
   // Every file of the build, from memory with the build's compressed copies (static-files.ts); HEAD is
   // answered by Fastify from GET. The app shell is the same prepared index.html, read once.
   const files = existsSync(join(distDir, 'index.html')) ? loadStaticFiles(distDir) : new Map<string, StaticFile>();
@@ -37,4 +39,8 @@ export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distD
     if (isNoIndexPage(path)) reply.header('x-robots-tag', 'noindex, nofollow');
     return pages?.page(path).then((page) => sendPrepared(request, reply, page ?? indexHtml, 'no-cache')) ?? sendPrepared(request, reply, indexHtml, 'no-cache');
   });
+  return (target) => {
+    const file = files.get(target);
+    return file && { route: target, prepared: file.prepared, cacheControl: file.cacheControl, uncounted: target.startsWith('/assets/') };
+  };
 }

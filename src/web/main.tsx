@@ -15,8 +15,27 @@ function showLoadFailure(): void {
   document.body.prepend(notice);
 }
 
+/**
+ * The chunk of the page on screen, fetched together with the app rather than one round trip after
+ * it (when the app renders the route). routes.tsx imports the same modules, so each loads once. The
+ * pages people land on most: home, the catalogue, subscribe.
+ */
+function startPageChunk(path: string): void {
+  const chunk =
+    path === '/'
+      ? import('#web/features/home/home-page.tsx')
+      : path === '/meditations' || path.startsWith('/meditations/')
+        ? import('#web/features/catalogue/meditations-page.tsx')
+        : path === '/subscribe'
+          ? import('#web/features/billing/subscribe-page.tsx')
+          : undefined;
+  // A failure shows when the route renders (its lazy import tries again).
+  chunk?.catch(() => {});
+}
+
 requestAnimationFrame(() => {
   setTimeout(() => {
+    startPageChunk(location.pathname);
     import('#web/boot.tsx').catch((error: unknown) => {
       console.error('the app could not load', error);
       showLoadFailure();

@@ -1,15 +1,16 @@
 /**
- * Page routes. Home comes with the app; every other screen is its own chunk, loaded when visited
- * (a page the server prepared is already on screen meanwhile), so the first download stays small.
+ * Page routes. Every screen is its own chunk, loaded when visited (a page the server prepared is
+ * already on screen meanwhile), so the first download stays small; home too, so the catalogue and
+ * subscribe pages do not carry it (issue 15).
  * Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks) and
  * src/shared/prerender.ts (the pages the server prepares).
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { HomePage } from '#web/features/home/home-page.tsx';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
 import { loadMeditationsPage } from '#web/lazy-chunks.ts';
 
+const HomePage = lazy(() => import('#web/features/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
 // Prefetched once home is idle (lazy-chunks.ts), so opening the catalogue from home does not wait.
 const MeditationsPage = lazy(() => loadMeditationsPage().then((m) => ({ default: m.MeditationsPage })));
 const FounderPage = lazy(() => import('#web/features/pages/founder-page.tsx').then((m) => ({ default: m.FounderPage })));

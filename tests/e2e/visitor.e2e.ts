@@ -236,6 +236,26 @@ describe('meditation listings', () => {
   });
 });
 
+describe('prepared pages going live', () => {
+  // CLS 0 (issue 15): what the server prepared is what stays; nothing moves when the app takes over
+  // (the session becomes known, a lazy page hydrates, the affirmation is drawn).
+  it.each([['/'], ['/meditations/all'], ['/subscribe']])('%s does not move when the app goes live, on a phone', async (path) => {
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}${path}`);
+    // Live, the session known, and a moment for anything that would still arrive (the affirmation).
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('static pages, navigation and 404', () => {
   it('renders the founder note, about, support, privacy, cookies and terms', async () => {
     const { page, context, problems } = await openPage(browser);

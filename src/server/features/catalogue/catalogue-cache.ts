@@ -14,7 +14,8 @@ import { prepareJson, type PreparedResponse } from '#server/prepared-response.ts
 /** The channel migration 0006's trigger notifies on every change to the catalogue tables. */
 export const CATALOGUE_CHANNEL = 'hm_catalogue';
 
-type Entry = { value: Promise<PreparedResponse>; madeAt: number };
+/** `ready` is the answer once it is made and still current (what `peek` may hand out). */
+type Entry = { value: Promise<PreparedResponse>; madeAt: number; ready?: PreparedResponse };
 
 export type CatalogueCache = {
   /**
@@ -22,6 +23,11 @@ export type CatalogueCache = {
    * value becomes JSON unless `prepare` says otherwise (pages built from the catalogue are HTML).
    */
   get<T>(key: string, load: () => Promise<T>, prepare?: (value: T) => Promise<PreparedResponse>): Promise<PreparedResponse>;
+  /**
+   * The answer for `key` when it is already made and fresh, without loading: the prepared lane's
+   * lookup (prepared-lane.ts). Anything else (absent, loading, stale) is for `get`.
+   */
+  peek(key: string): PreparedResponse | undefined;
   /** Forget everything: the next read of each key loads again. */
   invalidate(): void;
   readonly size: number;
@@ -40,9 +46,11 @@ export function createCatalogueCache({ maxAgeMs = 60_000, now = Date.now }: { ma
       const made: Entry = { value, madeAt: now() };
       entries.set(key, made);
       value.then(
-        () => {
+        (prepared) => {
           // A change arrived while this was loading: it may hold the old catalogue.
-          if (generation !== startedIn && entries.get(key) === made) entries.delete(key);
+          if (generation !== startedIn) {
+            if (entries.get(key) === made) entries.delete(key);
+          } else made.ready = prepared;
         },
         () => {
           // Failures are not kept: the next request tries again.
@@ -50,6 +58,10 @@ export function createCatalogueCache({ maxAgeMs = 60_000, now = Date.now }: { ma
         },
       );
       return value;
+    },
+    peek(key) {
+      const entry = entries.get(key);
+      return entry && now() - entry.madeAt < maxAgeMs ? entry.ready : undefined;
     },
     invalidate() {
       generation += 1;

@@ -12,9 +12,32 @@ import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.
 import { getMeditation, listMeditations, searchTranscripts } from '#server/features/catalogue/catalogue.service.ts';
 import { preparedListing } from '#server/features/catalogue/catalogue-listing.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
+import type { LaneLookup } from '#server/prepared-lane.ts';
 
 /** Public and identical for everyone; a short shared cache absorbs bursts, the ETag makes revalidation cheap. */
 const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=60';
+
+const LISTING_TARGET = '/api/meditations?category=';
+const CARD_TARGET = '/api/meditations/';
+
+/**
+ * The listings and cards already prepared, by the exact request target the web app sends, for the
+ * prepared lane. Only answers made by the routes below are found (each passed its contract then).
+ */
+export function catalogueLaneLookup(cache: CatalogueCache): LaneLookup {
+  return (target) => {
+    if (target.startsWith(LISTING_TARGET)) {
+      const slug = target.slice(LISTING_TARGET.length);
+      const prepared = isNamedCategory(slug) ? cache.peek(`list:${slug}`) : undefined;
+      return prepared && { route: '/api/meditations', prepared, cacheControl: PUBLIC_CACHE };
+    }
+    if (target.startsWith(CARD_TARGET)) {
+      const prepared = cache.peek(`card:${target.slice(CARD_TARGET.length)}`);
+      return prepared && { route: '/api/meditations/:id', prepared, cacheControl: PUBLIC_CACHE };
+    }
+    return undefined;
+  };
+}
 
 export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Database; cache: CatalogueCache }): void {
   const api = withContracts(app);

@@ -12,15 +12,21 @@ import { z } from 'zod';
 import { errorBody } from '#shared/contracts/errors.ts';
 import { healthResponse, readinessResponse, type HealthResponse, type ReadinessResponse } from '#shared/contracts/health.ts';
 import { withContracts } from '#server/api-contracts.ts';
+import { etagOf, sendPrepared, type PreparedResponse } from '#server/prepared-response.ts';
+import type { LaneLookup } from '#server/prepared-lane.ts';
 import { checkReadiness, type ReadinessDeps } from '#server/features/health/readiness.service.ts';
+
+const ALIVE_BYTES = Buffer.from(JSON.stringify({ status: 'ok' } satisfies HealthResponse));
+/** Liveness never changes while the process answers: one prepared answer (too small to compress). */
+const ALIVE: PreparedResponse = { contentType: 'application/json; charset=utf-8', etag: etagOf(ALIVE_BYTES), identity: ALIVE_BYTES };
+
+/** /api/health for the prepared lane (prepared-lane.ts): liveness at a bare server's cost. */
+export const healthLaneLookup: LaneLookup = (target) => (target === '/api/health' ? { route: '/api/health', prepared: ALIVE, cacheControl: 'no-store' } : undefined);
 
 export function healthRoutes(app: FastifyInstance, { database, storage, redis }: Pick<ReadinessDeps, 'database' | 'storage' | 'redis'>): void {
   const api = withContracts(app);
 
-  api.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorBody } } }, (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' } satisfies HealthResponse;
-  });
+  api.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorBody } } }, async (request, reply) => sendPrepared(request, reply, ALIVE, 'no-store'));
 
   // Probes arriving together share one run: a flood of /api/ready costs one set of checks at a time.
   let running: Promise<ReadinessResponse> | undefined;

@@ -20,7 +20,10 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
   return LOOPBACK.has(request.ip) && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
 }
 
-export function metricsRoutes(app: FastifyInstance, { token }: { token: string | undefined }): void {
+/** Records a request answered outside Fastify's hooks (the prepared lane), as the onResponse hook does. */
+export type ObserveRequest = (method: string, route: string, status: number, seconds: number) => void;
+
+export function metricsRoutes(app: FastifyInstance, { token }: { token: string | undefined }): ObserveRequest {
   // One registry per app, so tests that build several apps do not share counters.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -43,4 +46,5 @@ export function metricsRoutes(app: FastifyInstance, { token }: { token: string |
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });
+  return (method, route, status, seconds) => duration.observe({ method, route, status: String(status) }, seconds);
 }

@@ -190,8 +190,13 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
             </p>
           </section>
 
-          {viewer.status === 'signed-out' ? (
-            <section aria-labelledby="member-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
+          {/* Until the session is known (the prepared page, hydration) the card keeps its room unseen,
+              so the features below do not jump when it appears for a visitor (CLS, issue 15). */}
+          {viewer.status !== 'signed-in' ? (
+            <section
+              aria-labelledby="member-heading"
+              className={`flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800 ${viewer.status === 'loading' ? 'invisible' : ''}`}
+            >
               <div>
                 <h2 id="member-heading" className="font-semibold text-stone-900 dark:text-stone-50">
                   Already have an account?
