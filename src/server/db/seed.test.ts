@@ -23,6 +23,20 @@ describe('demo catalogue content', () => {
     for (const item of items) expect(files.has(item.audioFile), item.audioFile).toBe(true);
     expect(items.some((i) => i.audioFile.endsWith('.m4a'))).toBe(true);
   });
+
+  it('lasts as long as its title says, and offers a few 5–10-minute meditations (issue 17, item 4)', async () => {
+    const items = await readSeedCatalogue();
+    const WORD_MINUTES: Record<string, number> = { one: 1, two: 2, three: 3, five: 5, ten: 10, fifteen: 15, twenty: 20 };
+    for (const item of items) {
+      const seconds = (await parseFile(join(DEFAULT_SEED_DIR, 'audio', item.audioFile), { duration: true })).format.duration ?? 0;
+      const named = /\b(\w+)[- ]minute\b/i.exec(item.title)?.[1]?.toLowerCase();
+      const promised = named ? (WORD_MINUTES[named] ?? Number(named)) * 60 : undefined;
+      if (promised !== undefined) expect(item.lengthSeconds, item.title).toBe(promised);
+      if (item.lengthSeconds !== undefined) expect(Math.abs(seconds - item.lengthSeconds), item.audioFile).toBeLessThan(2);
+    }
+    const long = items.filter((item) => (item.lengthSeconds ?? 0) >= 300 && (item.lengthSeconds ?? 0) <= 600);
+    expect(long.length).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe.each(testDatabaseKinds())('seeding on %s', (kind) => {

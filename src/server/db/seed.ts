@@ -27,6 +27,9 @@ const seedItemSchema = z.object({
   createdAt: z.iso.datetime(),
   script: z.string().min(1),
   audioFile: z.string().regex(/^[a-z0-9-]+\.(mp3|m4a)$/),
+  // The length scripts/generate-demo-audio.sh makes the audio (a title that names a length keeps
+  // it); the seeder reads the real length from the file.
+  lengthSeconds: z.number().int().min(30).max(3600).optional(),
 });
 export type SeedItem = z.infer<typeof seedItemSchema>;
 
