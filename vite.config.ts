@@ -61,6 +61,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false } : {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // The catalogue's artwork stays in files (styles.css says why); other small assets are inlined as usual.
+    assetsInlineLimit: (file: string) => (file.includes('/catalogue/artwork/') ? false : undefined),
     // Keep the app free of inline scripts so the CSP can forbid them.
     modulePreload: { polyfill: false },
     // Which chunks each page needs, for `npm run bench:bundle` (first-load bytes per route).

@@ -88,6 +88,18 @@ describe('meditation listings', () => {
     expect(await firstCard.textContent()).toMatch(/\d+ (min|sec)/);
     // Short demo tracks read to the second, not all as '1 min'.
     expect(await cards.filter({ hasText: /\d sec/ }).count()).toBeGreaterThan(0);
+    // Each card shows its category's picture (generated SVG, one file per category, decorative).
+    const art = await cards.evaluateAll((all) =>
+      all.map((card) => {
+        const picture = card.querySelector<HTMLElement>('.card-art');
+        return { hidden: picture?.getAttribute('aria-hidden'), image: picture ? getComputedStyle(picture).backgroundImage : '', category: picture?.dataset.art };
+      }),
+    );
+    for (const { hidden, image, category } of art) {
+      expect(hidden).toBe('true');
+      expect(image).toMatch(new RegExp(`/assets/${category}-[\\w-]+\\.svg`));
+    }
+    expect(new Set(art.map((a) => a.category)).size).toBe(3); // chronic conditions, endometriosis, fibromyalgia
 
     await firstCard.click();
     const dialog = page.getByRole('dialog');

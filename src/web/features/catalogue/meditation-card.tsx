@@ -32,6 +32,8 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
         highlighted ? 'ring-2 ring-teal-600 dark:ring-teal-300' : 'ring-stone-200 dark:ring-stone-800'
       }`}
     >
+      {/* The category's picture (decorative): the card's own room, so nothing moves when it arrives. */}
+      <div aria-hidden data-art={meditation.category} className="card-art -mx-6 -mt-6 mb-5 h-16 rounded-t-3xl dark:opacity-85" />
       <div className="flex items-start justify-between gap-3">
         <h2 className="font-serif text-xl font-semibold leading-snug text-stone-900 dark:text-stone-50">
           <button
