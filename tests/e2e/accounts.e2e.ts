@@ -166,8 +166,11 @@ describe('accounts', () => {
     await dialog.getByLabel('Email').fill('omar@example.com');
     await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await dialog.getByText('Invalid email or password').waitFor();
-    await toast(page, 'Sign in failed');
+    // One message, in one place (issue 17, item 7): in the form, under the spec's title, and no toast besides.
+    const failure = dialog.getByRole('alert');
+    await failure.getByText('Invalid email or password').waitFor();
+    expect(await failure.textContent()).toBe('Sign in failedInvalid email or password');
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
 
     await dialog.getByLabel('Password', { exact: true }).fill('quiet-bay-2');
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -187,7 +190,8 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('whatever');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await toast(page, 'Invalid Email');
+    await page.getByRole('alert').getByText('Invalid Email').waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
 
     await page.goto(`${server.url}/sign-up`);
     await page.getByLabel('Email').fill('a@b.co');

@@ -106,15 +106,20 @@ function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMod
   });
   const { errors, isSubmitting } = formState;
   const error = errors.root?.message ?? errors.name?.message ?? errors.email?.message ?? errors.password?.message;
-  const fail = (message: string) => setError('root', { message });
+  // One message, in one place (issue 17, item 7): a failure is said in the form, where the person is
+  // looking and where a screen reader finds it after any toast has gone, under the spec's toast title.
+  const [alertTitle, setAlertTitle] = useState<string | null>(null);
+  const fail = (message: string, title: string | null = null) => {
+    setAlertTitle(title);
+    setError('root', { message });
+  };
 
   const send = async ({ name, email, password }: Credentials) => {
     setUnverified(false);
     if (mode === 'signin') {
       const wait = secondsBlocked();
       if (wait > 0) {
-        toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(wait) });
-        fail(M.tooManyAttempts(wait));
+        fail(M.tooManyAttempts(wait), M.tooManyAttemptsTitle);
         return;
       }
     }
@@ -132,18 +137,19 @@ function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMod
       }
     } catch (err) {
       const message = err instanceof ApiError ? err.message : mode === 'signin' ? M.tryAgain : M.signUpFailed(M.tryAgain);
-      if (mode === 'signin') {
-        if (err instanceof ApiError && err.status === 429) {
-          const seconds = err.retryAfter ?? 300;
-          recordServerBlock(seconds);
-          toast.error(M.tooManyAttemptsTitle, { description: M.tooManyAttempts(seconds) });
-        } else {
-          if (err instanceof ApiError && err.status === 401) recordFailedSignIn();
-          if (err instanceof ApiError && err.code === 'auth/email-not-verified') setUnverified(true);
-          toast.error(M.signInFailedTitle, { description: message || M.tryAgain });
-        }
+      if (mode !== 'signin') {
+        fail(message);
+        return;
       }
-      fail(message);
+      if (err instanceof ApiError && err.status === 429) {
+        const seconds = err.retryAfter ?? 300;
+        recordServerBlock(seconds);
+        fail(M.tooManyAttempts(seconds), M.tooManyAttemptsTitle);
+        return;
+      }
+      if (err instanceof ApiError && err.status === 401) recordFailedSignIn();
+      if (err instanceof ApiError && err.code === 'auth/email-not-verified') setUnverified(true);
+      fail(message || M.tryAgain, M.signInFailedTitle);
     }
   };
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -152,6 +158,7 @@ function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMod
       return;
     }
     setUnverified(false);
+    setAlertTitle(null);
     // What is on screen is what is sent. A field can change without an input event reaching the form
     // library (browser autofill, password managers, and once in a while a fast test driver): the
     // form then validated and sent the previous value, e.g. created an account for the address
@@ -161,8 +168,8 @@ function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMod
       if (input instanceof HTMLInputElement && input.value !== getValues(field)) setValue(field, input.value);
     }
     void handleSubmit(send, (invalid) => {
-      // Signing in with a malformed address also gets a toast (spec).
-      if (mode === 'signin' && invalid.email?.message) toast.error(M.invalidEmailTitle, { description: invalid.email.message });
+      // Signing in with a malformed address is said under the spec's 'Invalid Email' title.
+      if (mode === 'signin' && invalid.email?.message) setAlertTitle(M.invalidEmailTitle);
     })(event);
   };
 
@@ -173,6 +180,7 @@ function CredentialsForm({ mode, next, onSignedIn, onSignedUp }: { mode: AuthMod
       <Field label="Password" type="password" autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} hint={M.passwordHint} maxLength={128} {...register('password')} />
       {error ? (
         <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
+          {alertTitle ? <strong className="block font-semibold">{alertTitle}</strong> : null}
           {error}
           {unverified ? (
             <button type="button" className="ml-2 font-medium underline underline-offset-4" onClick={() => void resend(getValues('email').trim().toLowerCase(), next)}>
