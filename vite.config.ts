@@ -74,12 +74,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // compression context (measured: ~2–4 KB gzip less on every first load than framework + app-core +
     // boot). The lazy chunks' loaders (lazy-chunks.ts) stay in it. Without that, rolldown split them
     // into a chunk of their own once a lazy page imported them too. The preload helper stays out of
-    // it, so the entry does not import the app before the first paint.
+    // it, in the entry's own chunk (with main.tsx), so the entry imports nothing before the first
+    // paint: no module preload at all (decision 0021).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'index', test: /preload-helper/ },
+            { name: 'index', test: /preload-helper|src[\\/]web[\\/]main\.tsx$/ },
             { name: 'boot', test: /src[\\/]web[\\/](?:boot\.tsx|lazy-chunks\.ts)$/ },
           ],
         },

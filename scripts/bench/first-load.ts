@@ -42,7 +42,10 @@ export function firstLoadFiles(route: string, manifest = readManifest()): string
     for (const imported of manifest[key].imports ?? []) closure(imported, into);
     return into;
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // The entry: marked so by Vite, or (when a codeSplitting group holds main.tsx, vite.config.ts) the
+  // chunk index.html loads.
+  const entryFile = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1];
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? Object.keys(manifest).find((key) => manifest[key]?.file === entryFile);
   if (!entryKey) throw new Error('no entry in the manifest');
   const keys = closure(entryKey, new Set());
   // The app itself is imported by the entry once the first frame is painted (src/web/main.tsx): part of every first load.
