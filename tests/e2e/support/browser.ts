@@ -27,6 +27,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
+  // What the page sent, for the failure report: a form that sent something other than what was on
+  // screen (accounts.e2e's rare failure) shows here. Test data only; the last 20 requests.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' || !new URL(request.url()).pathname.startsWith('/api/')) return;
+    sent.push(`${new Date().toISOString().slice(11, 23)} ${request.method()} ${new URL(request.url()).pathname} ${(request.postData() ?? '').slice(0, 200)}`);
+    if (sent.length > 20) sent.shift();
+  });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // 404 responses for unknown routes are expected where a test asks for them; everything else is a problem.
@@ -45,7 +53,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     const shot = join(FAILURE_DIR, `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}.png`);
     const alerts = await page.getByRole('alert').allTextContents().catch(() => []);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-    console.error(`[e2e failure] ${task.name}\n  url: ${page.url()}\n  alerts: ${JSON.stringify(alerts)}\n  problems: ${JSON.stringify(problems)}\n  screenshot: ${shot}`);
+    console.error(`[e2e failure] ${task.name}\n  url: ${page.url()}\n  alerts: ${JSON.stringify(alerts)}\n  problems: ${JSON.stringify(problems)}\n  sent:\n    ${sent.join('\n    ')}\n  screenshot: ${shot}`);
   });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
