@@ -13,6 +13,8 @@ import { loadSonner, wantToaster } from '#web/lib/toast.ts';
 
 /** The encrypted offline copies (IndexedDB): the player reads them with the network off. */
 export const loadOfflineStore = loadOnce(() => import('#web/features/downloads/offline-store.ts'));
+/** Home: a lazy page too (issue 15), prefetched once idle wherever the visit began, so Home opens offline. */
+export const loadHomePage = loadOnce(() => import('#web/features/home/home-page.tsx'));
 /** The catalogue page (home prefetches it once idle). */
 export const loadMeditationsPage = loadOnce(() => import('#web/features/catalogue/meditations-page.tsx'));
 export const loadPlayerBar = loadOnce(() => import('#web/features/player/player-bar.tsx'));
@@ -25,7 +27,7 @@ export const loadAuthDialog = loadOnce(() => import('#web/features/auth/auth-dia
 
 export function prefetchWhenIdle(): void {
   whenIdle(() => {
-    void prefetchInTurn([loadMeditationsPage, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
+    void prefetchInTurn([loadMeditationsPage, loadHomePage, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
   });
 }
 

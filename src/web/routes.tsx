@@ -8,9 +8,10 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
-import { loadMeditationsPage } from '#web/lazy-chunks.ts';
+import { loadHomePage, loadMeditationsPage } from '#web/lazy-chunks.ts';
 
-const HomePage = lazy(() => import('#web/features/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
+// Prefetched once the page is idle (lazy-chunks.ts), so Home opens without the network too.
+const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
 // Prefetched once home is idle (lazy-chunks.ts), so opening the catalogue from home does not wait.
 const MeditationsPage = lazy(() => loadMeditationsPage().then((m) => ({ default: m.MeditationsPage })));
 const FounderPage = lazy(() => import('#web/features/pages/founder-page.tsx').then((m) => ({ default: m.FounderPage })));

@@ -276,6 +276,23 @@ describe('prepared pages going live', () => {
   });
 });
 
+describe('home as a lazy page', () => {
+  // Home is its own chunk (issue 15): it is prefetched once the page is idle, so someone who landed
+  // elsewhere and lost the network can still go Home (no service worker here: only the prefetch can help).
+  it('opens Home offline after landing on the catalogue', async () => {
+    const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
+    await page.goto(`${server.url}/meditations/all`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/home-page-[\w-]+\.js$/.test(entry.name)));
+    // …and its own imports (icons), which arrive just after it.
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Harbour Mind' }).first().click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: "Today's affirmation" }).waitFor();
+    await context.close();
+  });
+});
+
 describe('static pages, navigation and 404', () => {
   it('renders the founder note, about, support, privacy, cookies and terms', async () => {
     const { page, context, problems } = await openPage(browser);
