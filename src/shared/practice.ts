@@ -56,4 +56,25 @@ export const PRACTICE_MESSAGES = {
   sessionInFuture: 'This session’s completion time is in the future.',
   invalidTimezone: 'Unknown timezone.',
   meditationNotFound: 'Meditation not found',
+  unknownFocus: 'Choose one of the listed answers.',
+  noPreference: 'Nothing to change.',
 } as const;
+
+/**
+ * "What brings you here?" (issue 17, item 3): asked once after the trial starts (and on home until
+ * answered), kept with the practice preferences, and used to suggest a meditation from its category.
+ */
+export const FOCUS_CHOICES = [
+  { id: 'sleep', label: 'Sleeping better', category: 'sleeping' },
+  { id: 'stress', label: 'Feeling less stressed', category: 'emotional-wellbeing' },
+  { id: 'mornings', label: 'Starting the day well', category: 'morning' },
+  { id: 'condition', label: 'Living with a health condition', category: 'chronic-health-care' },
+] as const;
+export type FocusId = (typeof FOCUS_CHOICES)[number]['id'];
+export const FOCUS_IDS = FOCUS_CHOICES.map((choice) => choice.id) as [FocusId, ...FocusId[]];
+/** Before any answer: a short, general practice. */
+export const DEFAULT_FOCUS_CATEGORY = 'mindfulness';
+
+export function focusCategory(focus: FocusId | null | undefined): string {
+  return FOCUS_CHOICES.find((choice) => choice.id === focus)?.category ?? DEFAULT_FOCUS_CATEGORY;
+}

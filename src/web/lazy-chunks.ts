@@ -10,12 +10,16 @@
  */
 import { loadOnce, nextIdle, whenIdle } from '#web/lib/idle.ts';
 import { loadSonner, wantToaster } from '#web/lib/toast.ts';
+import { readStored } from '#web/lib/storage.ts';
+import { STORAGE_KEYS } from '#shared/constants.ts';
 
 /** The encrypted offline copies (IndexedDB): the player reads them with the network off. */
 export const loadOfflineStore = loadOnce(() => import('#web/features/downloads/offline-store.ts'));
 /** Home: a lazy page too (issue 15), prefetched once idle wherever the visit began, so Home opens offline. */
 export const loadHomePage = loadOnce(() => import('#web/features/home/home-page.tsx'));
 /** The catalogue page (home prefetches it once idle). */
+/** Home's "Today" section, for signed-in people only (issue 17). */
+export const loadTodaySection = loadOnce(() => import('#web/features/home/today-section.tsx'));
 export const loadMeditationsPage = loadOnce(() => import('#web/features/catalogue/meditations-page.tsx'));
 export const loadPlayerBar = loadOnce(() => import('#web/features/player/player-bar.tsx'));
 export const loadPlayerSheet = loadOnce(() => import('#web/features/player/player-sheet.tsx'));
@@ -27,7 +31,9 @@ export const loadAuthDialog = loadOnce(() => import('#web/features/auth/auth-dia
 
 export function prefetchWhenIdle(): void {
   whenIdle(() => {
-    void prefetchInTurn([loadMeditationsPage, loadHomePage, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
+    // Someone signed in on this device also gets home's "Today" (visitors never need it).
+    const personal = readStored(STORAGE_KEYS.viewerSnapshot) === null ? [] : [loadTodaySection];
+    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
   });
 }
 

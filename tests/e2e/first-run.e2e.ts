@@ -4,11 +4,12 @@
  * intent to start a trial survives sign-up, the e-mail link and sign-in; the link signs the person
  * in; after checkout they land on a welcome screen with a first meditation one tap away.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { waitForPlaying } from '#tests/e2e/support/player.ts';
-import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { createSubscriber, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 import { startSuite } from '#tests/e2e/support/suite.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
@@ -92,8 +93,9 @@ describe('first run', () => {
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscribe' }).count()).toBe(0);
 
       // An answer changes the suggestion; the first meditation is one tap away.
-      await page.getByRole('radio', { name: 'Sleeping better' }).click();
-      expect(await page.getByRole('radio', { name: 'Sleeping better' }).getAttribute('aria-checked')).toBe('true');
+      await page.getByRole('radio', { name: 'Sleeping better' }).check();
+      expect(await page.getByRole('radio', { name: 'Sleeping better' }).isChecked()).toBe(true);
+      await page.getByTestId('focus-status').filter({ hasText: 'Saved.' }).waitFor();
       const card = page.getByRole('region', { name: 'Your first meditation' }).getByTestId('meditation-card');
       await card.waitFor();
       const title = (await card.locator('h2').textContent())!.trim();
@@ -102,10 +104,80 @@ describe('first run', () => {
       await waitForPlaying(page, 0.3);
 
       expect(done).toEqual(['Get Started', 'Start trial', 'Create account', 'E-mail link', 'Complete payment', 'Play']);
+
+      // The answer is kept with the account: home's "Today" suggests from it, and the trial's end is there too.
+      expect(((await (await context.request.get(`${server.url}/api/practice?tz=UTC`)).json()) as { focus: string }).focus).toBe('sleep');
+      await page.goto(server.url);
+      const today = page.getByRole('region', { name: 'Today' });
+      await today.getByText('Chosen for you: sleeping better').waitFor();
+      await today.getByTestId('today-status').getByText(/^Your free trial ends on \d{1,2} \w+ \d{4}\. We'll e-mail you 2 days before\.$/).waitFor();
       expect(problems).toEqual([]);
       await context.close();
     });
   }
+
+  for (const [label, viewport] of [
+    ['a phone', PHONE],
+    ['a laptop', LAPTOP],
+  ] as const) {
+    it(`welcomes a subscriber back on ${label} with "Today": the trial, where they left off, and a pick from their answer`, async () => {
+      const { page, context, problems } = await openPage(browser, { viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+      await createSubscriber(server, context, { name: 'Ivy Marsh', email: `today-${viewport.width}@example.com`, password: 'quiet-harbour-7' });
+      const sleeping = ((await (await context.request.get(`${server.url}/api/meditations?category=sleeping`)).json()) as { meditations: { id: string; title: string; category: string }[] }).meditations.filter((m) => m.category === 'sleeping');
+      expect(sleeping.length).toBeGreaterThan(2);
+      // One sleep meditation finished earlier today: "Continue" moves on to the next in its category.
+      const session = await context.request.post(`${server.url}/api/sessions`, {
+        headers: { origin: server.url },
+        data: { id: randomUUID(), meditationId: sleeping[0].id, completedAt: new Date(Date.now() - 60_000).toISOString() },
+      });
+      expect(session.status()).toBe(201);
+
+      await page.goto(server.url);
+      const today = page.getByRole('region', { name: 'Today' });
+      await today.getByText(/^Good (morning|afternoon|evening), Ivy$/).waitFor();
+      const status = today.getByTestId('today-status');
+      await status.getByText(/^Your free trial ends on \d{1,2} \w+ \d{4}\. We'll e-mail you 2 days before\.$/).waitFor();
+      await status.getByText(/^Today: (\d+ min|under a minute) of practice · 1-day streak\.$/).waitFor();
+      await today.getByRole('heading', { name: 'Continue where you left off' }).waitFor();
+      const next = today.getByTestId('today-continue').getByTestId('meditation-card');
+      expect((await next.locator('h2').textContent())?.trim()).toBe(sleeping[1].title);
+
+      // Not answered yet: the question is asked here; an answer brings a pick and is kept.
+      const question = today.getByRole('radiogroup', { name: 'What brings you here?' });
+      await question.getByRole('radio', { name: 'Starting the day well' }).click();
+      await today.getByText('Chosen for you: starting the day well').waitFor();
+      const pick = today.getByTestId('today-pick').getByTestId('meditation-card');
+      const pickTitle = (await pick.locator('h2').textContent())!.trim();
+      const morning = ((await (await context.request.get(`${server.url}/api/meditations?category=morning`)).json()) as { meditations: { title: string }[] }).meditations.map((m) => m.title);
+      expect(morning).toContain(pickTitle);
+      await page.reload();
+      await today.getByText('Chosen for you: starting the day well').waitFor();
+      expect(await question.count()).toBe(0);
+      // It can be changed from here.
+      await today.getByRole('button', { name: 'Change' }).click();
+      await question.getByRole('radio', { name: 'Living with a health condition' }).click();
+      await today.getByText('Chosen for you: living with a health condition').waitFor();
+      expect(((await (await context.request.get(`${server.url}/api/practice?tz=UTC`)).json()) as { focus: string }).focus).toBe('condition');
+
+      // Nothing spills sideways on a phone, and the continue card plays.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await next.getByRole('button', { name: sleeping[1].title, exact: true }).click();
+      await page.getByRole('dialog', { name: sleeping[1].title }).waitFor();
+      await waitForPlaying(page, 0.3);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows visitors no "Today": the page the server prepared stays as it is', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(server.url);
+    await page.getByTestId('affirmation').filter({ hasText: /\S/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('today').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('keeps the trial for a member who signs in from the trial dialog instead, and goes on to checkout', async () => {
     const member = { name: 'Tess Lowe', email: 'tess-member@example.com', password: 'harbour-lights-2' };

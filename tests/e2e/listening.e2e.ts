@@ -125,10 +125,19 @@ describe('the global player', () => {
     await summary.getByText('A Single Breath').waitFor();
     await summary.getByTestId('session-summary-practice').filter({ hasText: /^Today: (\d+ min|under a minute) of practice · 1-day streak$/ }).waitFor();
     await summary.getByRole('button', { name: `Up next: ${titles[1]}` }).waitFor();
+    // The one-tap mood check is kept only in the entry it starts (decision 0029): it says so, and
+    // 'Write about it' carries it into the journal's mood scale.
+    const mood = summary.getByRole('group', { name: 'How do you feel?' });
+    expect(await mood.getByRole('button').allTextContents()).toEqual(['Heavy', 'Unsettled', 'Okay', 'Calm', 'Bright']);
+    await mood.getByRole('button', { name: 'Calm' }).click();
+    expect(await mood.getByRole('button', { name: 'Calm' }).getAttribute('aria-pressed')).toBe('true');
+    await summary.getByTestId('mood-note').filter({ hasText: 'Noted. Write about it to keep it in your journal.' }).waitFor();
     await summary.getByRole('button', { name: 'Write about it' }).click();
-    await page.waitForURL(/\/journal\?about=A%20Single%20Breath$/);
+    await page.waitForURL(/\/journal\?about=A\+Single\+Breath&mood=8$/);
     await summary.waitFor({ state: 'detached' });
-    expect(await page.getByRole('form', { name: 'Mindfulness entry' }).getByLabel('Mindful moments').inputValue()).toBe('After “A Single Breath”: ');
+    const entry = page.getByRole('form', { name: 'Mindfulness entry' });
+    expect(await entry.getByLabel('Mindful moments').inputValue()).toBe('After “A Single Breath”: ');
+    expect(await entry.getByRole('slider', { name: /^How is your mood/ }).inputValue()).toBe('8');
 
     // Back in the listing, the finished meditation is marked as played (from the account, not the device).
     await page.goto(`${server.url}/meditations/mindfulness`);

@@ -1,7 +1,7 @@
 /** Practice API contracts: sessions, the practice summary, the streak preference. */
 import { z } from 'zod';
 import { isValidTimezone } from '#shared/days.ts';
-import { PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
+import { FOCUS_IDS, PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
 
 export const recordSessionBody = z.object({
@@ -32,11 +32,19 @@ export const practiceResponse = z.object({
   timezone: z.string(),
   today: z.string(),
   week: z.array(practiceDaySchema),
+  /** The answer to "What brings you here?", null until given. */
+  focus: z.enum(FOCUS_IDS).nullable(),
+  /** The meditation of the latest completed session (still in the catalogue), for "Continue" on home. */
+  lastMeditationId: z.string().nullable(),
 });
 export type PracticeResponse = z.infer<typeof practiceResponse>;
 
-export const practicePreferencesBody = z.object({ showStreaks: z.boolean() });
-export const practicePreferencesResponse = z.object({ showStreaks: z.boolean() });
+/** Either preference or both; what is left out stays as it was. */
+export const practicePreferencesBody = z
+  .object({ showStreaks: z.boolean().optional(), focus: z.enum(FOCUS_IDS, PRACTICE_MESSAGES.unknownFocus).nullable().optional() })
+  .refine((body) => body.showStreaks !== undefined || body.focus !== undefined, PRACTICE_MESSAGES.noPreference);
+export type PracticePreferencesBody = z.infer<typeof practicePreferencesBody>;
+export const practicePreferencesResponse = z.object({ showStreaks: z.boolean(), focus: z.enum(FOCUS_IDS).nullable() });
 export type PracticePreferencesResponse = z.infer<typeof practicePreferencesResponse>;
 
 /** The meditations this account has completed at least once, for the listing's 'Played' marks (issue 17, item 4). */

@@ -4,7 +4,8 @@
  * double 'ended' events and late offline uploads land as exactly one row.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { FOCUS_IDS } from '#shared/practice.ts';
 import { user } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
 
@@ -39,8 +40,10 @@ export const practicePreferences = pgTable('practice_preferences', {
     .references(() => user.id, { onDelete: 'cascade' }),
   /** Streak anxiety is real: a user can hide streaks everywhere. */
   showStreaks: boolean('show_streaks').notNull().default(true),
+  /** The answer to "What brings you here?" (null until answered); the database refuses anything else. */
+  focus: text('focus', { enum: FOCUS_IDS }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+}, () => [check('practice_preferences_focus_check', sql.raw(`"focus" in (${FOCUS_IDS.map((id) => `'${id}'`).join(', ')})`))]);
 
 export const favourites = pgTable(
   'favourites',

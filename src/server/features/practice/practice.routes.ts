@@ -5,7 +5,7 @@ import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, type Auth } from '#server/auth.ts';
 import { viewerOf } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
-import { getPractice, listPlayed, recordSession, setShowStreaks } from '#server/features/practice/practice.service.ts';
+import { getPractice, listPlayed, recordSession, setPreferences } from '#server/features/practice/practice.service.ts';
 
 export function practiceRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
   const api = withContracts(app);
@@ -27,7 +27,6 @@ export function practiceRoutes(app: FastifyInstance, { auth, db }: { auth: Auth;
   });
 
   api.put('/api/practice/preferences', { onRequest: signedIn, schema: { tags: ['practice'], body: practicePreferencesBody, response: { 200: practicePreferencesResponse } } }, async (request) => {
-    await setShowStreaks(db, viewerOf(request).user.id, request.body.showStreaks);
-    return { showStreaks: request.body.showStreaks };
+    return setPreferences(db, viewerOf(request).user.id, request.body);
   });
 }

@@ -2,11 +2,11 @@
  * Completed sessions and the practice summary. The server decides the minutes (from the
  * catalogue's measured duration, capped at the 4-hour maximum) and accepts each device play id once.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { dayKey } from '#shared/days.ts';
 import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
-import type { PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
+import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
@@ -44,9 +44,22 @@ function creditedMinutes(durationSeconds: number | null): number | null {
 /** The same cap on read, so sessions recorded before it cannot poison the totals. */
 const MAX_SESSION_MINUTES = Math.round(MAX_AUDIO_SECONDS / 60);
 
-async function getShowStreaks(db: Database, userId: string): Promise<boolean> {
-  const prefs = (await db.select({ showStreaks: practicePreferences.showStreaks }).from(practicePreferences).where(eq(practicePreferences.userId, userId))).at(0);
-  return prefs?.showStreaks ?? true;
+async function getPreferences(db: Database, userId: string): Promise<PracticePreferencesResponse> {
+  const prefs = (await db.select({ showStreaks: practicePreferences.showStreaks, focus: practicePreferences.focus }).from(practicePreferences).where(eq(practicePreferences.userId, userId))).at(0);
+  return { showStreaks: prefs?.showStreaks ?? true, focus: prefs?.focus ?? null };
+}
+
+/** The meditation of the latest completed session, when it is still in the catalogue. */
+async function lastMeditation(db: Database, userId: string): Promise<string | null> {
+  const row = (
+    await db
+      .select({ id: meditationSessions.meditationId })
+      .from(meditationSessions)
+      .where(and(eq(meditationSessions.userId, userId), isNotNull(meditationSessions.meditationId)))
+      .orderBy(desc(meditationSessions.completedAt))
+      .limit(1)
+  ).at(0);
+  return row?.id ?? null;
 }
 
 /** The distinct meditations this user has completed (still in the catalogue). */
@@ -58,11 +71,15 @@ export async function listPlayed({ db, userId }: { db: Database; userId: string 
   return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 
-export async function setShowStreaks(db: Database, userId: string, showStreaks: boolean): Promise<void> {
-  await db
+/** Changes what the body names and keeps the rest; answers with both preferences as stored. */
+export async function setPreferences(db: Database, userId: string, body: PracticePreferencesBody): Promise<PracticePreferencesResponse> {
+  const changes = { ...(body.showStreaks === undefined ? {} : { showStreaks: body.showStreaks }), ...(body.focus === undefined ? {} : { focus: body.focus }) };
+  const [row] = await db
     .insert(practicePreferences)
-    .values({ userId, showStreaks })
-    .onConflictDoUpdate({ target: practicePreferences.userId, set: { showStreaks, updatedAt: new Date() } });
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: practicePreferences.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning({ showStreaks: practicePreferences.showStreaks, focus: practicePreferences.focus });
+  return row;
 }
 
 export async function getPractice({ db, userId, timezone, now = new Date() }: { db: Database; userId: string; timezone: string; now?: Date }): Promise<PracticeResponse> {
@@ -77,7 +94,7 @@ export async function getPractice({ db, userId, timezone, now = new Date() }: { 
   const today = dayKey(now, timezone);
   const totals = rows.map((r) => ({ date: r.date, sessions: Number(r.sessions), minutes: Number(r.minutes) }));
   const streaks = computeStreaks(totals.map((t) => t.date), today);
-  const showStreaks = await getShowStreaks(db, userId);
+  const [{ showStreaks, focus }, lastMeditationId] = await Promise.all([getPreferences(db, userId), lastMeditation(db, userId)]);
   return {
     totalSessions: totals.reduce((n, t) => n + t.sessions, 0),
     totalMinutes: totals.reduce((n, t) => n + t.minutes, 0),
@@ -87,5 +104,7 @@ export async function getPractice({ db, userId, timezone, now = new Date() }: { 
     timezone,
     today,
     week: weekOf(today, totals),
+    focus,
+    lastMeditationId,
   };
 }

@@ -154,6 +154,41 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       expect((await put(true)).statusCode).toBe(200);
       expect((await practice()).json().currentStreak).toBeGreaterThanOrEqual(1);
     });
+
+    it('keeps the answer to "What brings you here?" beside the streak switch, and refuses anything else (issue 17, item 3)', async () => {
+      const person = await createSignedInUser(t, `focus-${kind}@example.com`);
+      const put = (payload: unknown, headers: Record<string, string> = { cookie: person.cookie }) =>
+        t.app.inject({ method: 'PUT', url: '/api/practice/preferences', headers: { ...origin(t), ...headers }, payload: payload as object });
+      expect((await practice('UTC', { cookie: person.cookie })).json()).toMatchObject({ focus: null, showStreaks: true, lastMeditationId: null });
+
+      for (const bad of [{ focus: 'constructor' }, { focus: 'sleep\u0000' }, { focus: 3 }, {}, { showStreaks: 'no' }]) {
+        const res = await put(bad);
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(res.json().error.message).toBeTruthy();
+      }
+      expect((await put({ focus: 'bogus' })).json().error.message).toContain('Choose one of the listed answers.');
+      expect((await put({ focus: 'sleep' }, {})).statusCode).toBe(401);
+      expect((await practice('UTC', { cookie: person.cookie })).json().focus).toBeNull();
+
+      expect((await put({ focus: 'sleep' })).json()).toEqual({ showStreaks: true, focus: 'sleep' });
+      // Changing one preference keeps the other.
+      expect((await put({ showStreaks: false })).json()).toEqual({ showStreaks: false, focus: 'sleep' });
+      expect((await put({ focus: 'condition' })).json()).toEqual({ showStreaks: false, focus: 'condition' });
+      expect((await practice('UTC', { cookie: person.cookie })).json()).toMatchObject({ focus: 'condition', showStreaks: false });
+      expect((await put({ focus: null })).json()).toEqual({ showStreaks: false, focus: null });
+      // Another account's answer is its own.
+      expect((await practice('UTC', { cookie: other.cookie })).json().focus).toBeNull();
+    });
+
+    it('names the meditation of the latest completed session for "Continue" on home', async () => {
+      const person = await createSignedInUser(t, `last-${kind}@example.com`);
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      await post({ id: randomUUID(), meditationId: second.id, completedAt: at(5) }, { cookie: person.cookie });
+      // Sent later (an offline queue), but completed earlier: the latest completion wins, not the latest upload.
+      await post({ id: randomUUID(), meditationId: meditation.id, completedAt: at(60) }, { cookie: person.cookie });
+      expect((await practice('UTC', { cookie: person.cookie })).json().lastMeditationId).toBe(second.id);
+      expect((await practice('UTC', { cookie: other.cookie })).json().lastMeditationId).not.toBe(second.id);
+    });
   });
 
   describe('favourites', () => {

@@ -10,12 +10,22 @@ import Play from 'lucide-react/icons/play';
 import Smile from 'lucide-react/icons/smile';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Sunrise from 'lucide-react/icons/sunrise';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { HOME_TILES } from '#shared/catalogue.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { loadTodaySection } from '#web/lazy-chunks.ts';
+
+/** "Today" is an extra for signed-in people: if its code cannot load (offline, never fetched), home simply goes without it. */
+const TodaySection = lazy<ComponentType>(() =>
+  loadTodaySection().then(
+    (m) => ({ default: m.TodaySection }),
+    () => ({ default: () => null }),
+  ),
+);
 
 const TILE_STYLE: Record<string, { icon: typeof Sunrise; tint: string }> = {
   all: { icon: LayoutGrid, tint: 'from-teal-100 to-cyan-50 text-teal-800 dark:from-teal-950 dark:to-stone-900 dark:text-teal-200' },
@@ -53,6 +63,7 @@ function useDailyAffirmation(): string | null {
 
 export function HomePage() {
   const affirmation = useDailyAffirmation();
+  const viewer = useViewer();
   return (
     <>
       <section aria-labelledby="hero-heading" className="relative overflow-hidden">
@@ -81,6 +92,12 @@ export function HomePage() {
           <AffirmationCard text={affirmation} />
         </div>
       </section>
+
+      {viewer.signedIn ? (
+        <Suspense fallback={null}>
+          <TodaySection />
+        </Suspense>
+      ) : null}
 
       <section aria-labelledby="paths-heading" className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
         <h2 id="paths-heading" className="font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journalAboutPath, journalAboutText } from '#web/features/journal/journal-about.ts';
+import { journalAboutMood, journalAboutPath, journalAboutText } from '#web/features/journal/journal-about.ts';
 
 describe("'Write about it': the journal entry that names a meditation", () => {
   it('round-trips a title through the address', () => {
@@ -11,5 +11,14 @@ describe("'Write about it': the journal entry that names a meditation", () => {
     expect(journalAboutText(new URLSearchParams({ about: '   ' }))).toBe('');
     expect(journalAboutText(new URLSearchParams({ about: 'Calm\u0000\u001b[31m\u0085' }))).toBe('After “Calm[31m”: ');
     expect(journalAboutText(new URLSearchParams({ about: 'x'.repeat(500) }))).toHaveLength('After “”: '.length + 200);
+  });
+
+  it('carries the mood of the one-tap check, and only a whole number on the journal’s scale', () => {
+    const params = (path: string) => new URL(`https://x${path}`).searchParams;
+    expect(journalAboutMood(params(journalAboutPath('Calm', 8)))).toBe(8);
+    expect(journalAboutText(params(journalAboutPath('Calm', 8)))).toBe('After “Calm”: ');
+    expect(journalAboutMood(params(journalAboutPath('Calm')))).toBeNull();
+    for (const bad of ['0', '11', '7.5', '-3', ' 7', '07x', '1e1', '', '999']) expect(journalAboutMood(new URLSearchParams({ mood: bad })), bad).toBeNull();
+    expect(journalAboutMood(new URLSearchParams({ mood: '10' }))).toBe(10);
   });
 });

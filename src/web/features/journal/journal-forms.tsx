@@ -100,9 +100,9 @@ function SaveRow({ enabled, onSave, hint }: { enabled: boolean; onSave: () => vo
   );
 }
 
-/** `opening`: words the 'Mindful moments' field starts with (after a meditation: its title). */
-export function MindfulnessForm({ onSave, opening = '' }: { onSave: SaveHandler; opening?: string }) {
-  const [draft, setDraft] = useState<MindfulnessContent>(() => ({ ...blankMindfulness(), mindfulMoments: opening }));
+/** `opening`: words the 'Mindful moments' field starts with (after a meditation: its title); `mood`: the mood chosen then. */
+export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave: SaveHandler; opening?: string; mood?: number | null }) {
+  const [draft, setDraft] = useState<MindfulnessContent>(() => ({ ...blankMindfulness(), mindfulMoments: opening, ...(mood === null ? {} : { mood }) }));
   const clock = useClockTimeOfDay();
   const time = draft.timeOfDay || clock;
   const prompts = PROMPTS[time];

@@ -6,7 +6,7 @@ import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { journalAboutText } from '#web/features/journal/journal-about.ts';
+import { journalAboutMood, journalAboutText } from '#web/features/journal/journal-about.ts';
 import { Link } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { createEntry, CRISIS_LINES, JOURNAL_MESSAGES as M } from '#shared/journal.ts';
@@ -36,6 +36,7 @@ export function JournalPage() {
   // 'Write about it' after a meditation opens here with its title (journal-about.ts).
   const [params] = useSearchParams();
   const about = journalAboutText(params);
+  const aboutMood = journalAboutMood(params);
 
   const save: SaveHandler = (type, content) => {
     if (!viewer.canListen) {
@@ -61,7 +62,7 @@ export function JournalPage() {
           <TabsBar label="Journal type" tabs={JOURNAL_TABS} />
           {/* forceMount keeps a half-written draft when switching tabs. */}
           <TabsContent value="mindfulness" forceMount className="mt-6 data-[state=inactive]:hidden">
-            <MindfulnessForm key={about} onSave={save} opening={about} />
+            <MindfulnessForm key={`${about}|${aboutMood}`} onSave={save} opening={about} mood={aboutMood} />
           </TabsContent>
           <TabsContent value="cbt" forceMount className="mt-6 data-[state=inactive]:hidden">
             <p className="mb-4 text-sm text-stone-600 dark:text-stone-300">Cognitive behavioural therapy helps you catch a thought, notice the thinking trap in it, and find a more balanced one.</p>

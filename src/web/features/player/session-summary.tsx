@@ -2,6 +2,9 @@
  * After the spec's 'Meditation Complete!' overlay: a calm summary where the mini player was
  * (issue 17, item 5). Today's practice (and the streak, for those who show it), a way to write about
  * it, and what comes next in the list. It blocks nothing: the page stays usable around it.
+ * The one-tap mood check (for those whose journal saves entries) is kept nowhere on its own: it
+ * goes into 'Write about it', so a mood is stored only as part of a journal entry the person saves
+ * (the spec's save rules), on this device, and never sent to the server (decision 0029).
  * The layout hands it the player's summary and actions: importing the player's context here would
  * make this lazy chunk depend on the app's own, and rolldown would split the app to break the loop
  * (+0.9 KB on every first load, measured).
@@ -9,6 +12,7 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import X from 'lucide-react/icons/x';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { withNext } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -22,6 +26,7 @@ export function SessionSummary({ summary, onUpNext, onDismiss }: { summary: NonN
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const practice = usePractice(viewer.signedIn && !viewer.offline);
+  const [mood, setMood] = useState<number | null>(null);
 
   const data = practice.data;
   const today = data?.week.find((day) => day.date === data.today);
@@ -51,13 +56,14 @@ export function SessionSummary({ summary, onUpNext, onDismiss }: { summary: NonN
             )}
           </p>
         </div>
+        {viewer.canListen ? <MoodCheck mood={mood} onChoose={setMood} /> : null}
         <div className="flex items-center gap-2">
           <Button
-            variant="outline"
+            variant={mood === null ? 'outline' : 'primary'}
             size="sm"
             onClick={() => {
               onDismiss();
-              void navigate(journalAboutPath(summary.title));
+              void navigate(journalAboutPath(summary.title, mood));
             }}
           >
             <NotebookPen className="size-4" aria-hidden /> Write about it
@@ -78,5 +84,42 @@ export function SessionSummary({ summary, onUpNext, onDismiss }: { summary: NonN
         </div>
       </div>
     </section>
+  );
+}
+
+/** Five words on the journal's 1–10 mood scale, from heavy to bright. */
+export const MOOD_CHOICES = [
+  { mood: 2, label: 'Heavy' },
+  { mood: 4, label: 'Unsettled' },
+  { mood: 6, label: 'Okay' },
+  { mood: 8, label: 'Calm' },
+  { mood: 10, label: 'Bright' },
+] as const;
+
+function MoodCheck({ mood, onChoose }: { mood: number | null; onChoose: (mood: number) => void }) {
+  return (
+    <div role="group" aria-labelledby="mood-check-label" className="flex flex-wrap items-center gap-1.5">
+      <span id="mood-check-label" className="mr-1 text-sm text-stone-600 dark:text-stone-300">
+        How do you feel?
+      </span>
+      {MOOD_CHOICES.map((choice) => (
+        <button
+          key={choice.mood}
+          type="button"
+          aria-pressed={mood === choice.mood}
+          onClick={() => onChoose(choice.mood)}
+          className={`h-8 rounded-full px-3 text-sm font-medium ring-1 transition ${
+            mood === choice.mood
+              ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400'
+              : 'bg-white text-stone-700 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-700 dark:hover:bg-stone-800'
+          }`}
+        >
+          {choice.label}
+        </button>
+      ))}
+      <span className="basis-full text-xs text-stone-600 empty:hidden dark:text-stone-300" aria-live="polite" data-testid="mood-note">
+        {mood === null ? '' : 'Noted. Write about it to keep it in your journal.'}
+      </span>
+    </div>
   );
 }

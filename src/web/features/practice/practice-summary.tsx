@@ -9,7 +9,7 @@ import { useId, type ReactNode } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import type { PracticeResponse } from '#shared/contracts/practice.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { usePractice, useStreakPreference } from '#web/features/practice/use-practice.ts';
+import { usePractice, usePracticePreference } from '#web/features/practice/use-practice.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -23,7 +23,7 @@ function encouragement(practice: PracticeResponse): string {
 
 export function PracticeSummary() {
   const practice = usePractice(true);
-  const preference = useStreakPreference();
+  const preference = usePracticePreference();
   const switchId = useId();
 
   if (practice.isPending) return <Spinner label="Loading your practice..." />;
@@ -87,7 +87,7 @@ export function PracticeSummary() {
           aria-checked={data.showStreaks}
           disabled={preference.isPending}
           onClick={() =>
-            preference.mutate(!data.showStreaks, {
+            preference.mutate({ showStreaks: !data.showStreaks }, {
               onError: () => toast.error('Could not save your choice', { description: 'Please try again.' }),
             })
           }

@@ -1,6 +1,6 @@
 /** The practice summary for the account page, and sending completed sessions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PracticePreferencesResponse, PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
+import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import type { SendResult } from '#web/features/practice/session-queue.ts';
 
@@ -18,11 +18,16 @@ export function usePractice(enabled: boolean) {
   });
 }
 
-export function useStreakPreference() {
+/** Changes one practice preference (the streak switch, or the answer to "What brings you here?"). */
+export function usePracticePreference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (showStreaks: boolean) => api<PracticePreferencesResponse>('/api/practice/preferences', { method: 'PUT', body: { showStreaks } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: PRACTICE_QUERY_KEY }),
+    mutationFn: (body: PracticePreferencesBody) => api<PracticePreferencesResponse>('/api/practice/preferences', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      // The summary shows the new answer at once; the refetch brings the streak numbers it hides or shows.
+      client.setQueryData<PracticeResponse>(PRACTICE_QUERY_KEY, (old) => (old ? { ...old, ...saved } : old));
+      return client.invalidateQueries({ queryKey: PRACTICE_QUERY_KEY });
+    },
   });
 }
 

@@ -1,15 +1,15 @@
 /**
  * /welcome: where a new subscriber lands after checkout, instead of the marketing home. It says
  * what they have (the trial and when it ends), asks one optional question (what brings them
- * here) and puts a first meditation one tap away. Everything here is skippable.
+ * here, kept with the practice preferences) and puts a first meditation one tap away. Everything here is skippable.
  */
 import Crown from 'lucide-react/icons/crown';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { TRIAL_REMINDER_PROMISE } from '#shared/trial-offer.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { withNext } from '#shared/next-path.ts';
+import { focusCategory, type FocusId } from '#shared/practice.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
@@ -18,31 +18,16 @@ import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { useToggleFavourite } from '#web/features/favourites/use-favourites.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
+import { FocusQuestion } from '#web/features/practice/focus-question.tsx';
+import { usePractice } from '#web/features/practice/use-practice.ts';
+import { shortest } from '#web/features/home/today-picks.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-
-const FOCUS_CHOICES = [
-  { id: 'sleep', label: 'Sleeping better', category: 'sleeping' },
-  { id: 'stress', label: 'Feeling less stressed', category: 'emotional-wellbeing' },
-  { id: 'mornings', label: 'Starting the day well', category: 'morning' },
-  { id: 'condition', label: 'Living with a health condition', category: 'chronic-health-care' },
-] as const;
-type FocusId = (typeof FOCUS_CHOICES)[number]['id'];
-/** Before any answer: a short, general practice. */
-const DEFAULT_CATEGORY = 'mindfulness';
-
-/** The gentlest way in: the shortest meditation of the list (unknown lengths last). */
-export function firstMeditation(list: readonly Card[]): Card | null {
-  let best: Card | null = null;
-  for (const meditation of list) {
-    if (!best || (meditation.durationSeconds ?? Infinity) < (best.durationSeconds ?? Infinity)) best = meditation;
-  }
-  return best;
-}
 
 export function WelcomePage() {
   usePageTitle('Welcome');
   const viewer = useViewer();
   const subscription = useSubscription(viewer.signedIn);
+  const practice = usePractice(viewer.signedIn && !viewer.offline);
   const [focus, setFocus] = useState<FocusId | null>(null);
 
   if (viewer.status === 'signed-out') return <Navigate to={withNext('/sign-in', '/welcome')} replace />;
@@ -51,7 +36,8 @@ export function WelcomePage() {
   const details = subscription.data?.subscription;
   const trialEnds = details?.status === 'trialing' ? (details.trialEnd ?? details.currentPeriodEnd) : null;
   const firstName = viewer.user?.name.split(' ')[0] ?? '';
-  const category = FOCUS_CHOICES.find((choice) => choice.id === focus)?.category ?? DEFAULT_CATEGORY;
+  const saved = practice.data?.focus ?? null;
+  const category = focusCategory(focus ?? saved);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -73,24 +59,9 @@ export function WelcomePage() {
         <h2 id="focus-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
           What brings you here?
         </h2>
-        <p className="mt-2 text-stone-600 dark:text-stone-300">Choose one and we'll suggest a first meditation. You can explore everything later.</p>
-        <div role="radiogroup" aria-labelledby="focus-heading" className="mt-5 grid gap-3 sm:grid-cols-2">
-          {FOCUS_CHOICES.map((choice) => (
-            <button
-              key={choice.id}
-              type="button"
-              role="radio"
-              aria-checked={focus === choice.id}
-              onClick={() => setFocus(choice.id)}
-              className={`min-h-12 rounded-2xl px-4 py-3 text-left font-medium ring-1 transition ${
-                focus === choice.id
-                  ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400'
-                  : 'bg-white text-stone-800 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-800 dark:hover:bg-stone-800'
-              }`}
-            >
-              {choice.label}
-            </button>
-          ))}
+        <p className="mt-2 text-stone-600 dark:text-stone-300">Choose one and we'll suggest a first meditation, here and on your home page. You can explore everything later.</p>
+        <div className="mt-5">
+          <FocusQuestion headingId="focus-heading" saved={saved} onChoose={setFocus} />
         </div>
       </section>
 
@@ -112,7 +83,7 @@ function FirstMeditation({ category, canListen }: { category: string; canListen:
   const query = useMeditations(category);
   const player = usePlayer();
   const favourites = useToggleFavourite();
-  const pick = query.data ? firstMeditation(query.data.meditations) : null;
+  const pick = query.data ? shortest(query.data.meditations) : null;
 
   return (
     <section aria-labelledby="first-heading" aria-busy={query.isPending} className="mt-10">

@@ -1,0 +1,2 @@
+ALTER TABLE "practice_preferences" ADD COLUMN "focus" text;--> statement-breakpoint
+ALTER TABLE "practice_preferences" ADD CONSTRAINT "practice_preferences_focus_check" CHECK ("focus" in ('sleep', 'stress', 'mornings', 'condition'));
