@@ -55,6 +55,14 @@ const PUBLIC_PAGES: Check[] = [
 
 const SUBSCRIBER_PAGES: Check[] = [
   { path: '/' },
+  {
+    path: '/',
+    label: 'Today, answered',
+    then: async (page) => {
+      await page.getByRole('region', { name: 'Today' }).getByRole('radio', { name: 'Sleeping better' }).click();
+      await page.getByText('Chosen for you: sleeping better').waitFor();
+    },
+  },
   { path: '/meditations/all' },
   { path: '/meditations/mindfulness', label: 'player', then: (page) => openDialog(page, () => page.getByTestId('meditation-card').first().locator('h2 button').click()) },
   { path: '/account' },
