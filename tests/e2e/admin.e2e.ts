@@ -112,7 +112,10 @@ describe('an admin granted by the CLI', () => {
     const { page: visitor, context: visitorContext } = await openPage(browser);
     await visitor.goto(`${server.url}/waitlist`);
     await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
-    await toast(visitor, 'Invalid information');
+    // Decision 0027: one message, in the form (the spec's title and words), and none in a toast.
+    const failure = visitor.getByTestId('waitlist-failure');
+    await failure.filter({ hasText: 'Invalid informationPlease check your information and try again.' }).waitFor();
+    expect(await failure.getAttribute('role')).toBe('alert');
     await visitor.getByText('Please enter a valid email address').waitFor();
     await visitor.getByLabel('Name').fill("Niamh O'Connor");
     await visitor.getByLabel('Email').fill('niamh+beta@example.com');
@@ -122,10 +125,12 @@ describe('an admin granted by the CLI', () => {
     await reason.fill('I <3 quiet mornings & sleep');
     await visitor.getByText('27/499').waitFor();
     await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
-    await toast(visitor, "You're on the list!");
     // The form gives way to a lasting confirmation (still there after a reload), with a way to add someone else.
     const joined = visitor.getByRole('region', { name: "You're on the list!" });
     await joined.getByText("Thanks for joining our beta waitlist. We'll be in touch soon!").waitFor();
+    // Focus moves to it (the button pressed is gone), and no toast repeats it.
+    expect(await visitor.evaluate(() => document.activeElement?.id)).toBe('joined-heading');
+    expect(await visitor.locator('[data-sonner-toast]').count()).toBe(0);
     await visitor.reload();
     await joined.waitFor();
     await joined.getByRole('button', { name: 'Add someone else' }).click();
@@ -133,7 +138,8 @@ describe('an admin granted by the CLI', () => {
     await visitor.getByLabel('Name').fill('Niamh Again');
     await visitor.getByLabel('Email').fill('NIAMH+Beta@example.com');
     await visitor.getByRole('button', { name: 'Join the waitlist' }).click();
-    await toast(visitor, 'Already registered');
+    await failure.filter({ hasText: 'Already registeredThis email is already registered on our waitlist. Thank you for your interest!' }).waitFor();
+    expect(await visitor.locator('[data-sonner-toast]').count()).toBe(0);
     await visitor.getByRole('link', { name: 'privacy policy', exact: true }).waitFor();
 
     // Visitors share this page; only an admin sets another address.
@@ -150,10 +156,11 @@ describe('an admin granted by the CLI', () => {
     await page.goto(`${server.url}/waitlist`);
     await page.getByLabel('Custom share URL').fill('not a url');
     await page.getByRole('button', { name: 'Set URL' }).click();
-    await toast(page, 'Invalid URL');
+    await page.getByTestId('share-url-outcome').filter({ hasText: 'Invalid URL Please enter a valid URL including http:// or https://' }).waitFor();
     await page.getByLabel('Custom share URL').fill('https://harbourmind.example/beta');
     await page.getByRole('button', { name: 'Set URL' }).click();
-    await toast(page, 'URL updated');
+    await page.getByTestId('share-url-outcome').filter({ hasText: /^URL updated / }).waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     await context.route('https://twitter.com/**', (route) => route.fulfill({ status: 200, body: 'shared' }));
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Twitter' }).click()]);
     expect(decodeURIComponent(popup.url())).toContain('Join the beta - limited spots available!');

@@ -7,10 +7,9 @@ import LinkIcon from 'lucide-react/icons/link';
 import Share2 from 'lucide-react/icons/share-2';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '#web/lib/toast.ts';
 import { ADMIN_EVENTS } from '#shared/admin.ts';
 import { STORAGE_KEYS, TRIAL_DAYS } from '#shared/constants.ts';
 import { isAbsoluteHttpUrl, shareLinks, WAITLIST, WAITLIST_MESSAGES as W, waitlistFormSchema, type WaitlistFormValues } from '#shared/waitlist.ts';
@@ -65,12 +64,19 @@ export function WaitlistPage() {
 /** The form, or, once this browser has joined, a lasting confirmation (with a way to add someone else). */
 function JoinPanel() {
   const [joined, setJoined] = useState(() => readStored(STORAGE_KEYS.waitlistJoined) !== null);
+  // When the confirmation replaces the form, focus moves to it: the button pressed is gone, and a screen reader hears the news.
+  const [justJoined, setJustJoined] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justJoined) headingRef.current?.focus();
+  }, [justJoined]);
   if (!joined) {
     return (
       <WaitlistForm
         onJoined={() => {
           writeStored(STORAGE_KEYS.waitlistJoined, new Date().toISOString());
           setJoined(true);
+          setJustJoined(true);
         }}
       />
     );
@@ -78,7 +84,7 @@ function JoinPanel() {
   return (
     <section aria-labelledby="joined-heading" className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
       <CircleCheck className="size-9 text-teal-700 dark:text-teal-300" aria-hidden />
-      <h2 id="joined-heading" className="mt-3 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+      <h2 id="joined-heading" ref={headingRef} tabIndex={-1} className="mt-3 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
         {W.successTitle}
       </h2>
       <p className="mt-2 text-stone-600 dark:text-stone-300">{W.successBody}</p>
@@ -105,22 +111,24 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   });
   const { errors, isSubmitting } = formState;
   const reasonLength = useWatch({ control, name: 'reason' }).length;
+  // Decision 0027: a failure is said once, in the form, with the spec's title and words.
+  const [failure, setFailure] = useState<{ title: string; body: string } | null>(null);
 
   const join = async ({ name, email, reason, website }: WaitlistFormValues) => {
     try {
       await api('/api/waitlist', { method: 'POST', body: { name, email, reason: reason.trim() ? reason : null, website } });
-      toast.success(W.successTitle, { description: W.successBody });
       // An admin's waitlist table open in this app refreshes at once (spec 'Waitlist list refresh').
       window.dispatchEvent(new Event(ADMIN_EVENTS.waitlistUpdated));
       reset();
+      // The form gives way to the lasting "You're on the list!" panel, which says it (no toast besides).
       onJoined();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'database/duplicate-email') toast.error(W.duplicateTitle, { description: W.duplicateBody });
-      else if (error instanceof ApiError && error.status === 429) toast.error(W.rateLimitTitle, { description: W.rateLimitBody });
-      else if (error instanceof ApiError && error.status === 400) toast.error(W.invalidTitle, { description: W.invalidBody });
+      if (error instanceof ApiError && error.code === 'database/duplicate-email') setFailure({ title: W.duplicateTitle, body: W.duplicateBody });
+      else if (error instanceof ApiError && error.status === 429) setFailure({ title: W.rateLimitTitle, body: W.rateLimitBody });
+      else if (error instanceof ApiError && error.status === 400) setFailure({ title: W.invalidTitle, body: W.invalidBody });
       // Spec 'Waitlist save': a refusal by policy says so; otherwise the message, or the spec's fallback.
-      else if (error instanceof ApiError && error.status === 403) toast.error(W.failedTitle, { description: W.accessDenied });
-      else toast.error(W.failedTitle, { description: error instanceof ApiError && error.message ? error.message : W.saveFailed });
+      else if (error instanceof ApiError && error.status === 403) setFailure({ title: W.failedTitle, body: W.accessDenied });
+      else setFailure({ title: W.failedTitle, body: error instanceof ApiError && error.message ? error.message : W.saveFailed });
     }
   };
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -128,13 +136,15 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
       event.preventDefault();
       return;
     }
+    setFailure(null);
     // A filled honeypot is a bot: answer before validating, as the spec's form does.
     if (getValues('website').trim()) {
       event.preventDefault();
-      toast.error(W.honeypotTitle, { description: W.honeypotBody });
+      setFailure({ title: W.honeypotTitle, body: W.honeypotBody });
       return;
     }
-    void handleSubmit(join, () => toast.error(W.invalidTitle, { description: W.invalidBody }))(event);
+    // Invalid fields: each says what is wrong beside it, and the spec's summary heads the form.
+    void handleSubmit(join, () => setFailure({ title: W.invalidTitle, body: W.invalidBody }))(event);
   };
 
   return (
@@ -161,6 +171,12 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
+        {failure ? (
+          <p role="alert" data-testid="waitlist-failure" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
+            <strong className="block font-semibold">{failure.title}</strong>
+            {failure.body}
+          </p>
+        ) : null}
         <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? W.submitting : W.submit}
         </Button>
@@ -186,11 +202,16 @@ function ShareBox() {
     const { width, height } = WAITLIST.sharePopup;
     window.open(url, 'share', `width=${width},height=${height},noopener,noreferrer`);
   };
+  // Said once, under the field (decision 0027), with the spec's title and words.
+  const [outcome, setOutcome] = useState<{ ok: boolean; title: string; body: string } | null>(null);
   const setUrl = () => {
-    if (!isAbsoluteHttpUrl(draft)) { toast.error(W.invalidUrlTitle, { description: W.invalidUrlBody }); return; }
+    if (!isAbsoluteHttpUrl(draft)) {
+      setOutcome({ ok: false, title: W.invalidUrlTitle, body: W.invalidUrlBody });
+      return;
+    }
     setShareUrl(draft.trim());
     setDraft('');
-    toast.success(W.urlUpdatedTitle, { description: W.urlUpdatedBody });
+    setOutcome({ ok: true, title: W.urlUpdatedTitle, body: W.urlUpdatedBody });
   };
   return (
     <section aria-labelledby="share-heading" className="rounded-3xl bg-teal-50/70 p-6 ring-1 ring-teal-100 dark:bg-teal-950/40 dark:ring-teal-900">
@@ -208,6 +229,11 @@ function ShareBox() {
             Set URL
           </Button>
         </div>
+      ) : null}
+      {canSetUrl && outcome ? (
+        <p role={outcome.ok ? 'status' : 'alert'} data-testid="share-url-outcome" className={`mt-2 text-sm ${outcome.ok ? 'text-teal-800 dark:text-teal-200' : 'text-rose-800 dark:text-rose-200'}`}>
+          <strong className="font-semibold">{outcome.title}</strong> {outcome.body}
+        </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => open(links.twitter)}>
