@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,6 +14,36 @@ import { precompress } from './scripts/build/precompress.ts';
  * Workbox tests pathname + search, so each page pattern also accepts a query string.
  */
 const pageNavigations = PAGE_ROUTE_PATTERNS.map((pattern) => new RegExp(pattern.source.replace(/\$$/, '\\/?(?:\\?.*)?$')));
+
+/** The face every page's headings use (src/web/fonts.css, decision 0028): the one file worth preloading. */
+const HEADING_FONT = fileURLToPath(import.meta.resolve('@fontsource/fraunces/files/fraunces-latin-600-normal.woff2'));
+
+/**
+ * Preloads the headings' typeface from index.html by its hashed name, so the browser fetches it with
+ * the page rather than once styles have matched a heading, and the swap from its metric-compatible
+ * stand-in comes early (decision 0028). Prepared pages keep the link: they replace only the
+ * stylesheet's (prepared-pages.ts). Fails the build when fonts.css no longer uses that file.
+ */
+function preloadFonts(): Plugin {
+  let root = '';
+  return {
+    name: 'harbour-mind:preload-fonts',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find(
+          (file) => file.type === 'asset' && file.originalFileNames.some((name) => resolve(root, name) === HEADING_FONT),
+        );
+        if (!font) throw new Error(`preloadFonts: the build does not use ${HEADING_FONT} (src/web/fonts.css)`);
+        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 /** The web app lives in src/web; the server serves dist/web in production. */
 export default defineConfig(({ isSsrBuild }) => ({
@@ -44,7 +76,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // woff2: offline pages keep the headings' typeface (decision 0028).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: pageNavigations,
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
@@ -55,6 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         skipWaiting: true,
       },
     }),
+    preloadFonts(),
     bundleReport(),
     precompress(),
   ],
