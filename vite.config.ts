@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PAGE_ROUTE_PATTERNS } from './src/shared/routes.ts';
+import { THEME_BOOT_SCRIPT } from './src/shared/theme.ts';
 import { bundleReport } from './scripts/build/bundle-report.ts';
 import { precompress } from './scripts/build/precompress.ts';
 
@@ -42,6 +43,17 @@ function preloadFonts(): Plugin {
         return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font.fileName}` }, injectTo: 'head' }];
       },
     },
+  };
+}
+
+/**
+ * The theme chosen on this device, applied before the first paint: the one inline script, in
+ * <head>, allowed by its hash in the CSP (the server hashes the same text: security-headers.ts).
+ */
+function themeBootScript(): Plugin {
+  return {
+    name: 'harbour-mind:theme-boot',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' }],
   };
 }
 
@@ -89,6 +101,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     preloadFonts(),
+    themeBootScript(),
     bundleReport(),
     precompress(),
   ],

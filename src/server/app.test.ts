@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
@@ -34,7 +36,9 @@ describe('HTTP behaviour', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    // 'self' and the theme script's own hash: no 'unsafe-inline', no other inline script can run.
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -9,7 +9,12 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
+import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
+
+/** The one inline script index.html carries (the theme, before the first paint), allowed by its hash alone. */
+export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** The headers helmet sets for `options`, read once from a stand-in response. */
 function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {
@@ -34,8 +39,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { https }: { https
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and Radix position themselves with inline styles; scripts stay strictly 'self'.
+        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH],
+        // Toasts and Radix position themselves with inline styles; scripts stay 'self' plus the one hashed theme script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

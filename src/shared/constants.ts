@@ -46,6 +46,8 @@ export const STORAGE_KEYS = {
   /** Completed sessions waiting to be sent (offline or failed uploads). */
   pendingSessions: 'hm.pendingSessions',
   playerPreferences: 'hm.playerPreferences',
+  /** The colour theme chosen on this device (shared/theme.ts). */
+  theme: 'hm.theme',
   /** The last /api/me answer (no secrets), for offline visits. */
   viewerSnapshot: 'hm.viewer',
   /** That this browser joined the beta waitlist (a date only: no name or address kept on the device). */

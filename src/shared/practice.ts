@@ -73,7 +73,7 @@ export const FOCUS_CHOICES = [
 export type FocusId = (typeof FOCUS_CHOICES)[number]['id'];
 export const FOCUS_IDS = FOCUS_CHOICES.map((choice) => choice.id) as [FocusId, ...FocusId[]];
 /** Before any answer: a short, general practice. */
-export const DEFAULT_FOCUS_CATEGORY = 'mindfulness';
+const DEFAULT_FOCUS_CATEGORY = 'mindfulness';
 
 export function focusCategory(focus: FocusId | null | undefined): string {
   return FOCUS_CHOICES.find((choice) => choice.id === focus)?.category ?? DEFAULT_FOCUS_CATEGORY;

@@ -8,6 +8,11 @@ import { PRERENDER_SEED_ID, type PrerenderSeed } from '#shared/prerender.ts';
 import { App } from '#web/app.tsx';
 import { prefetchWhenIdle } from '#web/lazy-chunks.ts';
 import { queryClient } from '#web/lib/query-client.ts';
+import { applyTheme, readTheme } from '#web/lib/theme.ts';
+
+// The boot script in <head> already set the page's theme; this gives the browser's bar its colour too.
+const theme = readTheme();
+if (theme !== 'system') applyTheme(theme);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

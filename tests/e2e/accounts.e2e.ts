@@ -269,6 +269,50 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('keeps a chosen theme on this device from the first paint, with no inline script the policy refuses', async () => {
+    const person = { name: 'Theo Dark', email: 'theo-theme@example.com', password: 'night-harbour-3' };
+    await verifyElsewhere(await signUpAndVerify((await openPage(browser)).page, person.name, person.email, person.password));
+    const { page, context, problems } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${server.url}/sign-in`);
+    await signInOnScreen(page, person.email, person.password);
+    await page.waitForURL(`${server.url}/`);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const appearance = page.getByRole('radiogroup', { name: 'Appearance' });
+    expect(await appearance.getByRole('radio', { name: 'Match this device' }).isChecked()).toBe(true);
+    await appearance.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(background).not.toBe(light);
+    const dark = await background();
+    expect(await page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => [m.getAttribute('content'), m.getAttribute('media')]))).toEqual([['#0c0a09', null]]);
+
+    // A prepared page, read before any of the app's code runs: already dark (the boot script in <head>).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/meditations/all`, { waitUntil: 'domcontentloaded' });
+    expect(await background()).toBe(dark);
+    await page.unroute('**/assets/*.js');
+
+    // Back to the device's own setting, which is light here and dark when the device turns dark.
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await appearance.getByRole('radio', { name: 'Match this device' }).check();
+    await expect.poll(background).toBe(light);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(background).toBe(dark);
+    await appearance.getByRole('radio', { name: 'Light' }).check();
+    await expect.poll(background).toBe(light);
+    await page.reload();
+    await expect.poll(background).toBe(light);
+
+    // The script ran under the policy: no refused inline script, no page error (aborted scripts aside).
+    expect(problems.filter((p) => !p.includes('net::ERR_FAILED') && !p.includes('Failed to fetch dynamically imported module') && !p.includes('Importing a module script failed'))).toEqual([]);
+    expect(problems.some((p) => /Content Security Policy/i.test(p))).toBe(false);
+    await context.close();
+  });
+
   it('offers no Apple or Google button when they are not configured (a button that can only fail is a dead end)', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${server.url}/sign-in`);

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRERENDER_SEED_ID, type PrerenderSeed } from '#shared/prerender.ts';
+import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import { createPagePreparer, scriptJson } from '#server/features/pages/prepared-pages.ts';
@@ -28,7 +29,8 @@ function seedOf(html: string): PrerenderSeed | null {
 }
 const rootOf = (html: string) => /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? '';
 /** Executable scripts: the module entry and the service worker registration, nothing inline. */
-const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)];
+/** Inline scripts' text: only the theme's, which the CSP allows by its hash (shared/theme.ts). */
+const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]);
 
 beforeAll(() => {
   buildIfStale();
@@ -37,7 +39,7 @@ beforeAll(() => {
 describe('prepared pages', () => {
   const t = openForSuite(() => createTestApp({ config: { webDistDir: DIST } }));
 
-  it('sends home, subscribe and the information pages as finished HTML with the stylesheet inline and no inline script', async () => {
+  it('sends home, subscribe and the information pages as finished HTML with the stylesheet inline and no inline script but the hashed theme one', async () => {
     for (const [path, text] of [
       ['/', 'A calm harbour for a busy mind.'],
       ['/subscribe', 'Unlock Your Full Potential'],
@@ -50,7 +52,7 @@ describe('prepared pages', () => {
       expect(seedOf(page.body), path).toEqual({ queries: [] });
       expect(page.body).toMatch(/<style>[^<]*tailwindcss/);
       expect(page.body).not.toMatch(/<link rel="stylesheet"/);
-      expect(inlineScripts(page.body), path).toEqual([]);
+      expect(inlineScripts(page.body), path).toEqual([THEME_BOOT_SCRIPT]);
       expect(page.body).not.toContain('<template');
     }
     // Nothing but the tiny entry is requested before the first paint (decision 0021): no module preloads.
@@ -66,7 +68,7 @@ describe('prepared pages', () => {
     expect(page.statusCode).toBe(200);
     expect(rootOf(page.body)).toContain('Evening &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; rest');
     expect(page.body).not.toContain('<script>alert(1)');
-    expect(inlineScripts(page.body)).toEqual([]);
+    expect(inlineScripts(page.body)).toEqual([THEME_BOOT_SCRIPT]);
     const seed = seedOf(page.body);
     expect(seed?.queries[0]?.[0]).toEqual(['meditations', 'sleeping']);
     const api = await t.app.inject({ url: '/api/meditations?category=sleeping' });

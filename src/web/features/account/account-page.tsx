@@ -9,6 +9,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsBar, TabsContent } from '#web/components/ui/tabs.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useSignInMethods, useViewer } from '#web/features/auth/use-viewer.ts';
+import { AppearanceCard } from '#web/features/account/appearance-card.tsx';
 import { NameForm, PasswordForm, SessionsCard } from '#web/features/account/account-security.tsx';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
@@ -88,6 +89,11 @@ export function AccountPage() {
           <Card>
             <SubscriptionCard />
           </Card>
+          <div className="mt-6">
+            <Card>
+              <AppearanceCard />
+            </Card>
+          </div>
         </TabsContent>
       </Tabs>
     </div>

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { FOCUS_CHOICES, type FocusId } from '#shared/practice.ts';
 import { usePracticePreference } from '#web/features/practice/use-practice.ts';
 
-export const FOCUS_SAVE_FAILED = 'We couldn’t save your answer. Please try again.';
+const FOCUS_SAVE_FAILED = 'We couldn’t save your answer. Please try again.';
 
 export function FocusQuestion({ saved, onChoose, headingId }: { saved: FocusId | null; onChoose?: (focus: FocusId) => void; headingId: string }) {
   const [chosen, setChosen] = useState<FocusId | null>(null);
