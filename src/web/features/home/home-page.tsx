@@ -132,7 +132,7 @@ function AffirmationCard({ text }: { text: string | null }) {
       <h2 id="affirmation-heading" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-amber-700 dark:text-amber-300">
         <Sunrise className="size-4" aria-hidden /> {MESSAGES.home.affirmationHeading}
       </h2>
-      <blockquote className="mt-4 min-h-[4lh] font-serif text-2xl leading-snug text-stone-900 sm:min-h-[3lh] dark:text-stone-50" data-testid="affirmation">
+      <blockquote className="mt-4 min-h-[4lh] font-serif text-2xl font-semibold leading-snug text-stone-900 sm:min-h-[3lh] dark:text-stone-50" data-testid="affirmation">
         {text === null ? null : `“${text}”`}
       </blockquote>
       <p className="mt-6 text-sm text-stone-500 dark:text-stone-400">A new affirmation arrives each day. Take a breath and let this one land.</p>

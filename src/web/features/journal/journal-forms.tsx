@@ -39,7 +39,7 @@ function Scale({ label, value, onChange, low, high }: { label: string; value: nu
     <div>
       <label htmlFor={id} className="mb-1.5 flex items-baseline justify-between text-sm font-medium text-stone-700 dark:text-stone-200">
         <span>{label}</span>
-        <span className="font-serif text-2xl text-teal-800 dark:text-teal-200" aria-hidden>
+        <span className="font-serif text-2xl font-semibold text-teal-800 dark:text-teal-200" aria-hidden>
           {value}
         </span>
       </label>

@@ -32,7 +32,7 @@ function Stat({ label, testId, children }: { label: string; testId?: string; chi
   return (
     <div>
       <dt className="text-stone-500 dark:text-stone-400">{label}</dt>
-      <dd className="font-serif text-2xl" data-testid={testId}>
+      <dd className="font-serif text-2xl font-semibold" data-testid={testId}>
         {children}
       </dd>
     </div>

@@ -83,7 +83,7 @@ export function FounderPage() {
           If you would like to begin, <Link to="/meditations">browse the meditations</Link> or <Link to="/journal">open the journal</Link>. And if something here
           could be kinder or clearer, please <Link to="/support">tell us</Link>. We read every message.
         </p>
-        <p className="font-serif text-lg italic text-stone-800 dark:text-stone-200">— The founder of Harbour Mind</p>
+        <p className="font-serif text-lg font-semibold text-stone-800 dark:text-stone-200">— The founder of Harbour Mind</p>
       </PolicySection>
     </StaticPage>
   );
