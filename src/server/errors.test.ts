@@ -17,6 +17,7 @@ const FAMILY_STATUSES: Partial<Record<string, readonly number[]>> = {
   media: [403],
   upload: [413, 415, 422],
   admin: [409, 503],
+  account: [403, 409],
   database: [409, 503],
   'rate-limit': [429],
   security: [403, 503],

@@ -43,6 +43,8 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'admin/setup-done': 409,
   'admin/check-failed': 503,
   'security/check-failed': 503,
+  'account/reauth-required': 403,
+  'account/last-admin': 409,
 };
 
 export class AppError extends Error {

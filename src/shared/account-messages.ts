@@ -24,4 +24,26 @@ export const ACCOUNT_MESSAGES = {
   othersSignedOut: 'Your other devices are signed out',
   othersSignOutFailed: 'Your other devices could not be signed out',
   unknownDevice: 'Unknown device',
+  // Your data (issue 18): download everything, or delete the account.
+  dataHeading: 'Your data',
+  downloadData: 'Download my data',
+  downloadingData: 'Preparing your data...',
+  downloadFailed: 'Your data could not be downloaded. Please try again.',
+  deleteAccount: 'Delete account',
+  deleteHeading: 'Delete your account?',
+  deleteConfirmLabel: 'Type DELETE to confirm',
+  deleteConfirmWrong: 'Please type DELETE to confirm.',
+  deletePasswordLabel: 'Your password',
+  deletePasswordMissing: 'Please enter your password.',
+  wrongPassword: 'Your password is not correct.',
+  deleting: 'Deleting...',
+  deleteFailed: 'Your account could not be deleted. Nothing was removed; please try again.',
+  deleted: 'Your account has been deleted',
+  deletedBody: 'Everything we held about you is gone. A confirmation is on its way to your inbox.',
 } as const;
+
+/** The word typed to confirm a deletion (checked on the server too). */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/** The exact way to stop an App Store subscription, which only Apple can cancel. */
+export const APP_STORE_CANCEL_PATH = 'Settings › [your name] › Subscriptions › Harbour Mind › Cancel Subscription';

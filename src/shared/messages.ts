@@ -128,6 +128,8 @@ export type ErrorCode =
   | 'server/unavailable'
   | 'admin/check-failed'
   | 'security/check-failed'
+  | 'account/reauth-required'
+  | 'account/last-admin'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -169,5 +171,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   // Admin document 'Toasts': 'Database Error' and 'Security Check Failed' (a check that could not run, not a refusal).
   'admin/check-failed': 'Unable to verify admin status',
   'security/check-failed': 'Unable to verify rate limits. Please try again.',
+  // Deleting an account (issue 18): proof it is really the person, and never the last admin.
+  'account/reauth-required': 'For your safety, please sign in again, then delete your account within 10 minutes.',
+  'account/last-admin': 'You are the only admin. Give another account the admin role before deleting yours.',
   default: 'Something went wrong. Please try again later.',
 };

@@ -68,6 +68,15 @@ const SUBSCRIBER_PAGES: Check[] = [
   { path: '/account' },
   { path: '/account', label: 'favourites', then: (page) => page.getByRole('tab', { name: 'Favourites' }).click() },
   { path: '/account', label: 'settings', then: (page) => page.getByRole('tab', { name: 'Settings' }).click() },
+  {
+    path: '/account',
+    label: 'delete dialog',
+    then: async (page) => {
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await openDialog(page, () => page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Delete account' }).click());
+      await page.getByRole('dialog').getByLabel('Your password').waitFor();
+    },
+  },
   { path: '/journal' },
   { path: '/morning-routine' },
   { path: '/evening-routine' },

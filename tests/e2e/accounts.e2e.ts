@@ -3,9 +3,11 @@
  * outbox the server writes), sign-in on the screen and in the dialog, account tabs, sign-out,
  * password reset and the error paths.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
+import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 import { readOutbox, waitForMail } from '#tests/setup/outbox.ts';
@@ -310,6 +312,55 @@ describe('accounts', () => {
     // The script ran under the policy: no refused inline script, no page error (aborted scripts aside).
     expect(problems.filter((p) => !p.includes('net::ERR_FAILED') && !p.includes('Failed to fetch dynamically imported module') && !p.includes('Importing a module script failed'))).toEqual([]);
     expect(problems.some((p) => /Content Security Policy/i.test(p))).toBe(false);
+    await context.close();
+  });
+
+  it('downloads everything held about the person, then deletes the account for good (issue 18)', async () => {
+    const person = { name: 'Dana Quill', email: 'dana-delete@example.com', password: 'low-tide-harbour-5' };
+    const { page, context, problems } = await openPage(browser, { acceptDownloads: true });
+    await createSubscriber(server, context, person);
+    const list = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { id: string; title: string }[] };
+    expect((await context.request.put(`${server.url}/api/favourites/${list.meditations[0].id}`, { headers: { origin: server.url } })).status()).toBe(201);
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const data = page.getByRole('region', { name: 'Your data' });
+
+    // The download: one JSON file with the account, the subscription, favourites, and this device's journal.
+    const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^harbour-mind-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(readFileSync((await download.path()), 'utf8')) as Record<string, unknown> & { profile: { email: string }; subscription: { provider: string }; favourites: { title: string }[] };
+    expect(file.profile.email).toBe(person.email);
+    expect(file.subscription.provider).toBe('sandbox');
+    expect(file.favourites.map((f) => f.title)).toEqual([list.meditations[0].title]);
+    expect(file.journalOnThisDevice).toEqual([]);
+
+    // Deleting: a dialog that says what happens, the password and the typed word, refusals said in it.
+    await data.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('Your subscription is cancelled at once: nothing more is charged.').waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your password').fill('not-my-password-1');
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await confirm.click();
+    await dialog.getByTestId('delete-problem').filter({ hasText: 'Your password is not correct.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Keep my account' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(((await (await context.request.get(`${server.url}/api/me`)).json()) as { user: unknown }).user).not.toBeNull();
+
+    await data.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByLabel('Your password').fill(person.password);
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await toast(page, 'Your account has been deleted');
+    expect(((await (await context.request.get(`${server.url}/api/me`)).json()) as { user: unknown }).user).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('hm.viewer'))).toBeNull();
+    const mail = await waitForMail(server.dataDir, person.email, /has been deleted/);
+    expect(mail.raw).toContain('Any web subscription has been cancelled');
+    const again = await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(again.status()).toBe(401);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     await context.close();
   });
 

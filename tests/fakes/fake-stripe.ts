@@ -11,6 +11,7 @@ export type FakeSubscription = {
   status: string;
   customer: string;
   cancel_at_period_end: boolean;
+  canceled_at?: number | null;
   created: number;
   trial_start: number | null;
   trial_end: number | null;
@@ -23,12 +24,16 @@ export type FakeStripe = {
   url: string;
   checkoutRequests: Array<Record<string, string>>;
   updateRequests: Array<{ id: string; body: Record<string, string> }>;
+  /** Subscriptions cancelled at once (DELETE), in order. */
+  cancelRequests: string[];
   subscriptions: Map<string, FakeSubscription>;
   /** Invoices by id, answered with their payments expanded (as `expand: ['payments.data.payment.payment_intent']` asks). */
   invoices: Map<string, Record<string, unknown>>;
   /** How many subscription searches reached the fake. */
   searches: number;
   failCheckout: boolean;
+  /** Answers a cancellation with Stripe's 500 api_error (Stripe down). */
+  failCancel: boolean;
   close(): Promise<void>;
 };
 
@@ -36,10 +41,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const state = {
     checkoutRequests: [] as Array<Record<string, string>>,
     updateRequests: [] as Array<{ id: string; body: Record<string, string> }>,
+    cancelRequests: [] as string[],
     subscriptions: new Map<string, FakeSubscription>(),
     invoices: new Map<string, Record<string, unknown>>(),
     searches: 0,
     failCheckout: false,
+    failCancel: false,
   };
   let counter = 0;
   const server: Server = createServer((req, res) => {
@@ -75,10 +82,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
       if (subMatch) {
         const sub = state.subscriptions.get(subMatch[1]);
-        if (!sub) { send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subMatch[1]}'` } }); return; }
+        if (!sub) { send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such subscription: '${subMatch[1]}'` } }); return; }
         if (req.method === 'POST') {
           state.updateRequests.push({ id: sub.id, body });
           if ('cancel_at_period_end' in body) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        }
+        // Stripe's "cancel a subscription" (immediately): DELETE /v1/subscriptions/:id.
+        if (req.method === 'DELETE') {
+          if (state.failCancel) { send(500, { error: { type: 'api_error', message: 'Something went wrong' } }); return; }
+          state.cancelRequests.push(sub.id);
+          sub.status = 'canceled';
+          sub.canceled_at = Math.floor(Date.now() / 1000);
         }
         send(200, sub); return;
       }

@@ -195,6 +195,12 @@ const ROUTES: Record<string, Route> = {
     template: { showStreaks: false },
     mayBeValid: (b) => practicePreferencesBody.safeParse(orEmpty(b)).success,
   },
+  accountDelete: {
+    // A hostile body never carries the account's password, so nothing may ever be deleted.
+    method: 'POST', path: '/api/account/delete', who: 'user', weight: 3, tables: ['user', 'session', 'account', 'favourites', 'meditation_sessions', 'practice_preferences', 'waitlist_entries'],
+    template: { password: 'not-the-password-1', confirmation: 'DELETE' },
+    mayBeValid: () => false,
+  },
   favouritePut: {
     method: 'PUT', path: (s) => `/api/favourites/${s}`, who: 'user', weight: 3, tables: ['favourites'], template: {},
     segmentMayBeReal: (s, ctx) => decoded(s).toLowerCase() === ctx.meditationId,

@@ -112,6 +112,9 @@ export const securityAuditLog = pgTable(
     // The Security Log's filters, each already in page order.
     index('security_audit_log_event_type_idx').on(t.eventType, t.createdAt),
     index('security_audit_log_severity_idx').on(t.severity, t.createdAt),
+    // A person's own events, for their data export and for scrubbing them when the account is deleted (issue 18).
+    index('security_audit_log_user_idx').on(t.userId),
+    index('security_audit_log_user_email_idx').on(sql`lower(${t.userEmail})`),
     check('security_audit_log_severity_check', sql`${t.severity} in ('critical', 'high', 'medium', 'low')`),
   ],
 );

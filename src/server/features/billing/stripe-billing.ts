@@ -120,6 +120,12 @@ export function createStripeBilling({ config, stripe, db, publicUrl }: { config:
       return syncFromStripe(subscriptionId);
     },
 
+    /** Ends the subscription now, with no further charge (an account being deleted), and records that. */
+    async cancelNow(subscriptionId: string) {
+      await stripe.subscriptions.cancel(subscriptionId);
+      return syncFromStripe(subscriptionId);
+    },
+
     async portal(customerId: string) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${publicUrl}/account` });
       return { url: session.url };

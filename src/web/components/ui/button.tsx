@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'outline';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<Variant, string> = {
@@ -11,6 +11,8 @@ const VARIANTS: Record<Variant, string> = {
   outline:
     'bg-transparent text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 dark:text-stone-200 dark:ring-stone-700 dark:hover:bg-stone-800',
   ghost: 'bg-transparent text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
+  /** What cannot be undone (deleting an account): asked for only after a confirmation. */
+  danger: 'bg-rose-700 text-white shadow-sm hover:bg-rose-800 dark:bg-rose-300 dark:text-stone-950 dark:hover:bg-rose-200',
 };
 
 const SIZES: Record<Size, string> = {

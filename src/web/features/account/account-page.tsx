@@ -10,6 +10,7 @@ import { Tabs, TabsBar, TabsContent } from '#web/components/ui/tabs.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useSignInMethods, useViewer } from '#web/features/auth/use-viewer.ts';
 import { AppearanceCard } from '#web/features/account/appearance-card.tsx';
+import { YourDataCard } from '#web/features/account/your-data-card.tsx';
 import { NameForm, PasswordForm, SessionsCard } from '#web/features/account/account-security.tsx';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
@@ -92,6 +93,11 @@ export function AccountPage() {
           <div className="mt-6">
             <Card>
               <AppearanceCard />
+            </Card>
+          </div>
+          <div className="mt-6">
+            <Card>
+              <YourDataCard />
             </Card>
           </div>
         </TabsContent>

@@ -1,0 +1,2 @@
+CREATE INDEX "security_audit_log_user_idx" ON "security_audit_log" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "security_audit_log_user_email_idx" ON "security_audit_log" USING btree (lower("user_email"));

@@ -1,0 +1,80 @@
+/** Account › Your data (issue 18): download everything the server holds, or delete the account. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountExportResponse, deleteAccountBody, deleteAccountResponse, deletionInfoResponse } from '#shared/contracts/account.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
+import { withContracts } from '#server/api-contracts.ts';
+import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { accountDeletedMail, deleteAccount, deletionInfo, exportAccountData, sendDeletedMail } from '#server/features/account/account-data.service.ts';
+import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
+import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import type { Mailer } from '#server/mail.ts';
+
+type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined; limits: RateLimitStore; mailer: Mailer; publicUrl: string };
+
+/** An export reads every table about the person: a few an hour is plenty for someone keeping a copy. */
+const EXPORTS = { perWindow: 5, windowMs: 60 * 60 * 1000 };
+/** Password guesses through deletion count like any other. */
+const DELETE_ATTEMPTS = { perWindow: 5, windowMs: 15 * 60 * 1000 };
+
+async function limit(limits: RateLimitStore, reply: FastifyReply, key: string, ip: string, rule: { perWindow: number; windowMs: number }) {
+  const { count } = await limits.hit(key, rule.windowMs, ip);
+  if (count > rule.perWindow) {
+    reply.header('retry-after', String(Math.ceil(rule.windowMs / 1000)));
+    throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
+  }
+}
+
+/** The session cookie, expired (its row is already gone with the account). */
+function expireSessionCookies(reply: FastifyReply, https: boolean) {
+  const attributes = `Path=/; Max-Age=0; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
+  const prefix = https ? '__Secure-' : '';
+  reply.header('set-cookie', [`${prefix}better-auth.session_token=; ${attributes}`, `${prefix}better-auth.session_data=; ${attributes}`]);
+}
+
+export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limits, mailer, publicUrl }: Deps): void {
+  const api = withContracts(app);
+  const signedIn = requireUser(auth, db);
+
+  api.get('/api/account/export', { onRequest: signedIn, schema: { tags: ['account'], response: { 200: accountExportResponse } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    await limit(limits, reply, `account-export:${viewer.user.id}`, request.ip, EXPORTS);
+    const now = new Date();
+    reply.header('cache-control', 'no-store');
+    reply.header('content-disposition', `attachment; filename="harbour-mind-data-${now.toISOString().slice(0, 10)}.json"`);
+    return exportAccountData({ db, userId: viewer.user.id, now });
+  });
+
+  api.get('/api/account/deletion', { onRequest: signedIn, schema: { tags: ['account'], response: { 200: deletionInfoResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return deletionInfo(db, viewerOf(request).user.id);
+  });
+
+  api.post('/api/account/delete', { onRequest: signedIn, schema: { tags: ['account'], body: deleteAccountBody, response: { 200: deleteAccountResponse } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    await limit(limits, reply, `account-delete:${viewer.user.id}`, request.ip, DELETE_ATTEMPTS);
+    const context = await auth.$context;
+    let result;
+    try {
+      result = await deleteAccount({
+        db,
+        userId: viewer.user.id,
+        sessionId: viewer.session.id,
+        password: request.body.password,
+        verifyPassword: (hash, password) => context.password.verify({ hash, password }),
+        cancelStripe: stripe ? (id) => stripe.cancelNow(id) : undefined,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'auth/wrong-password') {
+        await logSecurityEvent({ db, eventType: 'failed_login', severity: 'medium', userId: viewer.user.id, userEmail: viewer.user.email, ipAddress: request.ip, details: { reason: 'account deletion with a wrong password' } });
+      }
+      throw error;
+    }
+    expireSessionCookies(reply, publicUrl.startsWith('https://'));
+    request.log.info({ appStore: result.appStoreSubscription }, 'account deleted');
+    await sendDeletedMail(mailer, accountDeletedMail({ to: result.email, name: result.name, appStoreSubscription: result.appStoreSubscription, publicUrl }), request.log);
+    return { deleted: true as const, appStoreSubscription: result.appStoreSubscription };
+  });
+}

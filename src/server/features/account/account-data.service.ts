@@ -1,0 +1,214 @@
+/**
+ * A person's data is theirs (issue 18): everything the server holds about them in one document
+ * (docs/data-export.md), and deleting the account for good. Nothing here returns a secret: no
+ * session token, password hash, OAuth token or App Store account token leaves in an export.
+ */
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { APP_STORE_CANCEL_PATH } from '#shared/account-messages.ts';
+import type { DeletionInfoResponse } from '#shared/contracts/account.ts';
+import type { Database } from '#server/db/client.ts';
+import { adminAuditLog, waitlistEntries } from '#server/db/schema/admin.ts';
+import { account, securityAuditLog, session, user, userRoles } from '#server/db/schema/auth.ts';
+import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts';
+import { meditationPreviews } from '#server/db/schema/catalogue.ts';
+import { favourites, meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
+import { AppError } from '#server/errors.ts';
+import { brandedMail, type Mailer } from '#server/mail.ts';
+
+/** The export's format version: bumped when a field changes meaning (docs/data-export.md). */
+export const EXPORT_FORMAT = 1;
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** The security events that are this person's: by account, or by their address before the account existed (failed sign-ins). */
+const ownSecurityEvents = (userId: string, email: string) => or(eq(securityAuditLog.userId, userId), eq(sql`lower(${securityAuditLog.userEmail})`, email.toLowerCase()));
+
+export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
+  const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
+  if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
+  const [methods, sessions, subscription, purchases, saved, practice, preferences, waitlist, role, security, adminActions] = await Promise.all([
+    db.select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId)),
+    db.select({ signedInAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent }).from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
+    db
+      .select({
+        provider: subscribers.provider,
+        plan: subscribers.plan,
+        status: subscribers.status,
+        providerCustomerId: subscribers.providerCustomerId,
+        providerSubscriptionId: subscribers.providerSubscriptionId,
+        currentPeriodEnd: subscribers.currentPeriodEnd,
+        trialStart: subscribers.trialStart,
+        trialEnd: subscribers.trialEnd,
+        cancelAtPeriodEnd: subscribers.cancelAtPeriodEnd,
+        createdAt: subscribers.createdAt,
+        updatedAt: subscribers.updatedAt,
+      })
+      .from(subscribers)
+      .where(eq(subscribers.userId, userId)),
+    db.select({ originalTransactionId: appStoreTransactions.originalTransactionId, createdAt: appStoreTransactions.createdAt }).from(appStoreTransactions).where(eq(appStoreTransactions.userId, userId)),
+    db
+      .select({ meditationId: favourites.meditationId, title: meditationPreviews.title, savedAt: favourites.savedAt })
+      .from(favourites)
+      .leftJoin(meditationPreviews, eq(meditationPreviews.id, favourites.meditationId))
+      .where(eq(favourites.userId, userId))
+      .orderBy(desc(favourites.savedAt)),
+    db
+      .select({ meditationId: meditationSessions.meditationId, title: meditationPreviews.title, minutes: meditationSessions.durationMinutes, completedAt: meditationSessions.completedAt })
+      .from(meditationSessions)
+      .leftJoin(meditationPreviews, eq(meditationPreviews.id, meditationSessions.meditationId))
+      .where(eq(meditationSessions.userId, userId))
+      .orderBy(desc(meditationSessions.completedAt)),
+    db.select({ showStreaks: practicePreferences.showStreaks, focus: practicePreferences.focus }).from(practicePreferences).where(eq(practicePreferences.userId, userId)),
+    db.select({ name: waitlistEntries.name, email: waitlistEntries.email, reason: waitlistEntries.reason, joinedAt: waitlistEntries.createdAt }).from(waitlistEntries).where(eq(sql`lower(${waitlistEntries.email})`, person.email.toLowerCase())),
+    db.select({ role: userRoles.role, assignedAt: userRoles.assignedAt }).from(userRoles).where(eq(userRoles.userId, userId)),
+    db
+      .select({ type: securityAuditLog.eventType, severity: securityAuditLog.severity, ipAddress: securityAuditLog.ipAddress, details: securityAuditLog.details, at: securityAuditLog.createdAt })
+      .from(securityAuditLog)
+      .where(ownSecurityEvents(userId, person.email))
+      .orderBy(desc(securityAuditLog.createdAt)),
+    db
+      .select({ action: adminAuditLog.action, resource: adminAuditLog.targetResource, targetId: adminAuditLog.targetId, severity: adminAuditLog.severity, at: adminAuditLog.createdAt })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.adminUserId, userId))
+      .orderBy(desc(adminAuditLog.createdAt)),
+  ]);
+
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: now.toISOString(),
+    profile: { id: person.id, name: person.name, email: person.email, emailVerified: person.emailVerified, createdAt: iso(person.createdAt), updatedAt: iso(person.updatedAt) },
+    signInMethods: methods.map((m) => ({ provider: m.provider === 'credential' ? 'email and password' : m.provider, since: iso(m.createdAt) })),
+    sessions: sessions.map((s) => ({ signedInAt: iso(s.signedInAt), expiresAt: iso(s.expiresAt), ipAddress: s.ipAddress, device: s.userAgent })),
+    role: role.at(0)?.role ?? 'user',
+    subscription: subscription.map((s) => ({ ...s, currentPeriodEnd: iso(s.currentPeriodEnd), trialStart: iso(s.trialStart), trialEnd: iso(s.trialEnd), createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })).at(0) ?? null,
+    appStorePurchases: purchases.map((p) => ({ originalTransactionId: p.originalTransactionId, linkedAt: iso(p.createdAt) })),
+    favourites: saved.map((f) => ({ meditationId: f.meditationId, title: f.title, savedAt: iso(f.savedAt) })),
+    completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt) })),
+    practicePreferences: preferences.at(0) ?? { showStreaks: true, focus: null },
+    waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt) })).at(0) ?? null,
+    securityEvents: security.map((e) => ({ type: e.type, severity: e.severity, ipAddress: e.ipAddress, details: e.details, at: iso(e.at) })),
+    adminActions: adminActions.map((a) => ({ action: a.action, resource: a.resource, targetId: a.targetId, severity: a.severity, at: iso(a.at) })),
+  };
+}
+export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
+
+export async function deletionInfo(db: Database, userId: string): Promise<DeletionInfoResponse> {
+  const [credential, row] = await Promise.all([
+    db.select({ password: account.password }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential'))),
+    db.select({ provider: subscribers.provider, status: subscribers.status }).from(subscribers).where(eq(subscribers.userId, userId)),
+  ]);
+  const live = row.at(0) && ['active', 'trialing', 'past_due'].includes(row[0].status) ? row[0].provider : 'none';
+  return { hasPassword: Boolean(credential.at(0)?.password), subscription: live === 'stripe' || live === 'sandbox' || live === 'app_store' ? live : 'none' };
+}
+
+const CANCEL_FAILED = 'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.';
+
+/** How recent a sign-in must be for an Apple or Google account (no password to ask for) to delete itself. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+type Deletion = {
+  db: Database;
+  userId: string;
+  sessionId: string;
+  /** Checks a password against the account's stored hash (better-auth's own hashing). */
+  verifyPassword: (hash: string, password: string) => Promise<boolean>;
+  /** Ends a Stripe subscription at once; absent outside Stripe mode. */
+  cancelStripe?: (subscriptionId: string) => Promise<unknown>;
+  password: string | undefined;
+  now?: Date;
+};
+
+/**
+ * Proves it is the person (their password, or a sign-in within 10 minutes for an account without
+ * one), refuses to remove the last admin, ends a web subscription at once, then removes the account
+ * and everything tied to it in one transaction. Logs that name the person lose their name, e-mail and
+ * address; the audit log records that a deletion happened, and nothing about whom.
+ */
+export async function deleteAccount({ db, userId, sessionId, verifyPassword, cancelStripe, password, now = new Date() }: Deletion) {
+  const person = (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId))).at(0);
+  if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
+
+  const credential = (await db.select({ hash: account.password }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))).at(0);
+  if (credential?.hash) {
+    if (!password) throw new AppError('validation/invalid-input', 'Please enter your password.', 400);
+    if (!(await verifyPassword(credential.hash, password))) throw new AppError('auth/wrong-password', 'Your password is not correct.', 401);
+  } else {
+    const current = (await db.select({ createdAt: session.createdAt }).from(session).where(eq(session.id, sessionId))).at(0);
+    if (!current || now.getTime() - current.createdAt.getTime() > FRESH_SIGN_IN_MS) throw new AppError('account/reauth-required');
+  }
+
+  const role = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).at(0)?.role;
+  if (role === 'admin') {
+    const [{ admins }] = await db.select({ admins: count() }).from(userRoles).where(eq(userRoles.role, 'admin'));
+    if (admins <= 1) throw new AppError('account/last-admin');
+  }
+
+  // A web subscription ends now, before the account goes, so nobody is charged for an account that no longer exists.
+  // If Stripe cannot be reached, nothing is deleted and the person can try again.
+  const subscription = (await db.select({ provider: subscribers.provider, status: subscribers.status, providerSubscriptionId: subscribers.providerSubscriptionId }).from(subscribers).where(eq(subscribers.userId, userId))).at(0);
+  const live = subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
+  if (live && subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
+    if (!cancelStripe) throw new AppError('billing/unavailable', CANCEL_FAILED);
+    try {
+      await cancelStripe(subscription.providerSubscriptionId);
+    } catch (error) {
+      // Stripe no longer knows the subscription: there is nothing left to charge, so the deletion goes on.
+      if ((error as { code?: string }).code !== 'resource_missing') throw new AppError('billing/unavailable', CANCEL_FAILED);
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    // The audit log keeps what an admin did, not who they were (the foreign key sets the id null on delete).
+    await tx.update(adminAuditLog).set({ adminEmail: null }).where(eq(adminAuditLog.adminUserId, userId));
+    // Role changes made to this person keep that a change happened, not to whom.
+    await tx
+      .update(adminAuditLog)
+      .set({ targetId: null, changes: { redacted: 'account deleted' }, metadata: { redacted: 'account deleted' } })
+      .where(eq(adminAuditLog.targetId, userId));
+    await tx.update(securityAuditLog).set({ userId: null, userEmail: null, ipAddress: null, details: { redacted: 'account deleted' } }).where(ownSecurityEvents(userId, person.email));
+    await tx.delete(waitlistEntries).where(eq(sql`lower(${waitlistEntries.email})`, person.email.toLowerCase()));
+    // Everything else hangs off the user row and goes with it (ON DELETE CASCADE): sessions, sign-in
+    // methods, role, subscription row, App Store links, favourites, practice, preferences, CSRF tokens.
+    await tx.delete(user).where(eq(user.id, userId));
+    await tx.insert(adminAuditLog).values({
+      adminUserId: null,
+      adminEmail: null,
+      action: 'account.delete',
+      targetResource: 'user',
+      targetId: null,
+      changes: {},
+      // What law may ask later (a web subscription ended with the account), with nothing that identifies the person.
+      metadata: { subscription: live ? subscription.provider : 'none' },
+      userAgent: null,
+      severity: 'medium',
+    });
+  });
+  return { email: person.email, name: person.name, appStoreSubscription: Boolean(live && subscription.provider === 'app_store') };
+}
+
+export function accountDeletedMail({ to, name, appStoreSubscription, publicUrl }: { to: string; name: string; appStoreSubscription: boolean; publicUrl: string }) {
+  const firstName = name.trim().split(/\s+/)[0] ?? '';
+  return brandedMail({
+    to,
+    subject: 'Your Harbour Mind account has been deleted',
+    greeting: firstName ? `Hello ${firstName},` : 'Hello,',
+    body: [
+      'As you asked, your Harbour Mind account has been deleted, with your practice, favourites, sessions and settings. You can no longer sign in with it.',
+      appStoreSubscription
+        ? `Your App Store subscription is managed by Apple and keeps running until you cancel it: on your iPhone, go to ${APP_STORE_CANCEL_PATH}.`
+        : 'Any web subscription has been cancelled, and nothing more will be charged.',
+      'Your journal lived on your own devices; whatever remains there is yours to keep or clear.',
+    ],
+    action: { label: 'Visit Harbour Mind', url: publicUrl },
+    footer: 'If you did not ask for this, reply to this e-mail straight away.',
+  });
+}
+
+/** Sends the confirmation; a mail failure does not undo a deletion that already happened. */
+export async function sendDeletedMail(mailer: Mailer, mail: ReturnType<typeof accountDeletedMail>, log: { error(obj: object, msg: string): void }) {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'account deletion mail failed');
+  }
+}

@@ -1,0 +1,58 @@
+/** Account data contracts (issue 18): deleting an account. The export is a documented JSON file (docs/data-export.md). */
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from '#shared/account-messages.ts';
+
+export const deleteAccountBody = z.object({
+  /** Required when the account has a password; Apple and Google accounts prove themselves with a fresh sign-in instead. */
+  password: z.string().max(128).optional(),
+  confirmation: z.string(ACCOUNT_MESSAGES.deleteConfirmWrong).max(32).refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, ACCOUNT_MESSAGES.deleteConfirmWrong),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+export const deleteAccountResponse = z.object({
+  deleted: z.literal(true),
+  /** Set when an App Store subscription is still running: only the person can cancel it, in Settings. */
+  appStoreSubscription: z.boolean(),
+});
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;
+
+/** What Account › Your data needs before deleting: how to prove it is them, and what happens to their subscription. */
+export const deletionInfoResponse = z.object({
+  hasPassword: z.boolean(),
+  subscription: z.enum(['none', 'stripe', 'sandbox', 'app_store']),
+});
+export type DeletionInfoResponse = z.infer<typeof deletionInfoResponse>;
+
+const when = z.string().nullable();
+/** GET /api/account/export: everything the server holds about the signed-in person (docs/data-export.md). */
+export const accountExportResponse = z.object({
+  format: z.number(),
+  exportedAt: z.string(),
+  profile: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean(), createdAt: when, updatedAt: when }),
+  signInMethods: z.array(z.object({ provider: z.string(), since: when })),
+  sessions: z.array(z.object({ signedInAt: when, expiresAt: when, ipAddress: z.string().nullable(), device: z.string().nullable() })),
+  role: z.string(),
+  subscription: z
+    .object({
+      provider: z.string(),
+      plan: z.string(),
+      status: z.string(),
+      providerCustomerId: z.string().nullable(),
+      providerSubscriptionId: z.string().nullable(),
+      currentPeriodEnd: when,
+      trialStart: when,
+      trialEnd: when,
+      cancelAtPeriodEnd: z.boolean(),
+      createdAt: when,
+      updatedAt: when,
+    })
+    .nullable(),
+  appStorePurchases: z.array(z.object({ originalTransactionId: z.string(), linkedAt: when })),
+  favourites: z.array(z.object({ meditationId: z.string(), title: z.string().nullable(), savedAt: when })),
+  completedSessions: z.array(z.object({ meditationId: z.string().nullable(), title: z.string().nullable(), minutes: z.number().nullable(), completedAt: when })),
+  practicePreferences: z.object({ showStreaks: z.boolean(), focus: z.string().nullable() }),
+  waitlist: z.object({ name: z.string(), email: z.string(), reason: z.string().nullable(), joinedAt: when }).nullable(),
+  securityEvents: z.array(z.object({ type: z.string(), severity: z.string(), ipAddress: z.string().nullable(), details: z.record(z.string(), z.unknown()), at: when })),
+  adminActions: z.array(z.object({ action: z.string(), resource: z.string(), targetId: z.string().nullable(), severity: z.string(), at: when })),
+});
+export type AccountExportResponse = z.infer<typeof accountExportResponse>;
