@@ -14,7 +14,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 
 /** The one inline script index.html carries (the theme, before the first paint), allowed by its hash alone. */
-export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** The headers helmet sets for `options`, read once from a stand-in response. */
 function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {

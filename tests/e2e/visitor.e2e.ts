@@ -300,14 +300,18 @@ describe('static pages, navigation and 404', () => {
       ['/why-i-created-harbour-mind', /clinical/i],
       ['/about', /Harbour Mind/],
       ['/support', /24 hours/],
-      ['/privacy', /27 January 2025/],
-      ['/cookies', /27 January 2025/],
+      // Rewritten to be true (issue 18): no analytics claim, erasure at once, what is encrypted where.
+      ['/privacy', /25 November 2026[\s\S]*erased at once/],
+      ['/cookies', /25 November 2026[\s\S]*There are none/],
       ['/terms', /Terms/i],
     ];
     for (const [path, text] of expectations) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.locator('main').textContent(), path).toMatch(text);
+      const words = await page.locator('main').textContent();
+      expect(words, path).toMatch(text);
+      // No page promises what the app does not do.
+      expect(words, path).not.toMatch(/retained for up to 2 years|encrypted in transit and at rest|within 30 days/i);
     }
     await page.goto(`${server.url}/terms`);
     const viewportHeight = page.viewportSize()!.height;

@@ -7,7 +7,6 @@ export const deleteAccountBody = z.object({
   password: z.string().max(128).optional(),
   confirmation: z.string(ACCOUNT_MESSAGES.deleteConfirmWrong).max(32).refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, ACCOUNT_MESSAGES.deleteConfirmWrong),
 });
-export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 export const deleteAccountResponse = z.object({
   deleted: z.literal(true),

@@ -90,7 +90,6 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     adminActions: adminActions.map((a) => ({ action: a.action, resource: a.resource, targetId: a.targetId, severity: a.severity, at: iso(a.at) })),
   };
 }
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 export async function deletionInfo(db: Database, userId: string): Promise<DeletionInfoResponse> {
   const [credential, row] = await Promise.all([

@@ -4,7 +4,7 @@ import { PolicySection, StaticPage } from '#web/features/pages/static-page.tsx';
 /** /cookies */
 export function CookiesPage() {
   return (
-    <StaticPage title="Cookie Policy" lastUpdated="27 January 2025" intro="Harbour Mind uses as little as it can. Here is exactly what is stored, and why.">
+    <StaticPage title="Cookie Policy" lastUpdated="25 November 2026" intro="Harbour Mind uses as little as it can. Here is exactly what is stored, and why.">
       <PolicySection id="necessary" title="Strictly necessary cookie">
         <p>
           When you sign in, we set one first-party session cookie so you stay signed in. It is marked HttpOnly (scripts cannot read it) and is only sent to Harbour
@@ -17,13 +17,13 @@ export function CookiesPage() {
           <li>today's affirmation and its date, so the same one shows all day;</li>
           <li>your journal entries and your morning and evening routine progress;</li>
           <li>saved and downloaded meditations for offline listening (downloads are encrypted);</li>
-          <li>small preferences, such as your last chosen tab.</li>
+          <li>small preferences, such as your colour theme and your last chosen tab.</li>
         </ul>
       </PolicySection>
       <PolicySection id="analytics" title="Analytics">
         <p>
-          We use privacy-respecting analytics to understand, in aggregate, how Harbour Mind is used. Analytics data is retained for up to 2 years. We do not use
-          advertising cookies and we do not allow third parties to track you across other sites.
+          There are none. Harbour Mind uses no analytics, advertising or tracking cookies, and its pages load nothing from other companies' servers, so no third
+          party can follow you here or across other sites.
         </p>
       </PolicySection>
       <PolicySection id="control" title="Your choices">

@@ -6,7 +6,7 @@ export function PrivacyPage() {
   return (
     <StaticPage
       title="Privacy Policy"
-      lastUpdated="27 January 2025"
+      lastUpdated="25 November 2026"
       intro="People bring their most private thoughts to Harbour Mind. This policy explains, in plain words, what we collect, why, and the control you have."
     >
       <PolicySection id="who" title="Who we are">
@@ -29,12 +29,14 @@ export function PrivacyPage() {
             your devices.
           </li>
           <li>
-            <strong>Technical data</strong>: security logs (such as sign-in attempts and the IP address they came from) and anonymous usage analytics.
+            <strong>Technical data</strong>: security logs (such as sign-in attempts and the IP address they came from) and the devices you are signed in on. We do
+            not use analytics, advertising or tracking of any kind, and Harbour Mind makes no requests to other companies' servers while you use it (paying through
+            Stripe's checkout page, when you choose to, is the one exception).
           </li>
         </ul>
         <p>
-          <strong>Your journal entries and routine progress stay on your device.</strong> They are stored in your browser or app, not on our servers, and we cannot
-          read them.
+          <strong>Your journal entries and routine progress stay on your device.</strong> They are stored in your browser or app and are never sent to us, so we
+          cannot read them.
         </p>
       </PolicySection>
       <PolicySection id="why" title="Why we use it">
@@ -42,14 +44,16 @@ export function PrivacyPage() {
           <li>To provide the service you signed up for (contract).</li>
           <li>To take payment and manage your subscription (contract and legal obligation).</li>
           <li>To keep accounts secure and prevent abuse (legitimate interests).</li>
-          <li>To understand, in aggregate, which parts of the app help people, so we can improve it (legitimate interests).</li>
           <li>To send service emails such as verification and password resets. We only send marketing if you have opted in.</li>
         </ul>
       </PolicySection>
       <PolicySection id="retention" title="How long we keep it">
         <ul>
-          <li>Analytics data is retained for up to 2 years.</li>
-          <li>When you delete your account, your account data is erased within 30 days, except where the law requires us to keep records (for example, invoices).</li>
+          <li>
+            When you delete your account (Account › Settings › Your data), it is erased at once: your profile, sign-in, devices, subscription record, favourites,
+            practice and settings. Security log lines about you lose your name, email and IP address; our audit log keeps only that an account was deleted. Invoices
+            are kept by Stripe or Apple, as the law requires of them.
+          </li>
           <li>Security logs are kept only as long as needed to protect the service.</li>
         </ul>
       </PolicySection>
@@ -62,8 +66,10 @@ export function PrivacyPage() {
       </PolicySection>
       <PolicySection id="security" title="How we protect it">
         <p>
-          Data is encrypted in transit and at rest. Passwords are stored only as secure hashes. Access inside Harbour Mind is limited to the people who need it, and
-          every administrative action is logged.
+          Connections to Harbour Mind are encrypted (TLS). Meditations you download for offline listening are encrypted on your device. Your journal never leaves
+          your device. Passwords are stored only as secure hashes. Whether the rest of your data is also encrypted at rest depends on the disks and database it is
+          kept on; if you use a copy of Harbour Mind run by someone else, ask them. Access inside Harbour Mind is limited to the people who need it, and every
+          administrative action is logged.
         </p>
       </PolicySection>
       <PolicySection id="children" title="Children">
@@ -73,7 +79,8 @@ export function PrivacyPage() {
       </PolicySection>
       <PolicySection id="rights" title="Your rights">
         <p>
-          Under UK data protection law you can ask to access, correct, delete or receive a copy of your data, and object to or restrict how we use it. Write to{' '}
+          Under UK data protection law you can ask to access, correct, delete or receive a copy of your data, and object to or restrict how we use it. You can
+          download a copy of your data and delete your account yourself, at any time, in Account › Settings › Your data. For anything else, write to{' '}
           <a href="mailto:privacy@harbourmind.app">privacy@harbourmind.app</a> and we will respond within one month. You can also complain to the Information
           Commissioner's Office (ico.org.uk).
         </p>

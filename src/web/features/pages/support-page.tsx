@@ -32,8 +32,9 @@ const FAQ: Array<{ q: string; a: ReactNode }> = [
     q: 'Is my data safe?',
     a: (
       <p>
-        Your data is encrypted in transit and at rest, and we never sell or share it for advertising. Your journal entries and routine progress stay on your own
-        device. Read the <Link to="/privacy">privacy policy</Link> for the details.
+        Connections are encrypted, we use no analytics or advertising, and we never sell or share your data. Your journal entries and routine progress stay on
+        your own device. You can download everything we hold about you, or delete your account, in Account › Settings › Your data. Read the{' '}
+        <Link to="/privacy">privacy policy</Link> for the details.
       </p>
     ),
   },
