@@ -16,7 +16,7 @@ import { AppError } from '#server/errors.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
 /** The export's format version: bumped when a field changes meaning (docs/data-export.md). */
-export const EXPORT_FORMAT = 1;
+const EXPORT_FORMAT = 1;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -103,7 +103,7 @@ export async function deletionInfo(db: Database, userId: string): Promise<Deleti
 const CANCEL_FAILED = 'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.';
 
 /** How recent a sign-in must be for an Apple or Google account (no password to ask for) to delete itself. */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 type Deletion = {
   db: Database;
