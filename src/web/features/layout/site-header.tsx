@@ -58,15 +58,17 @@ export function SiteHeader() {
         Sign Out
       </button>
     </>
-  ) : viewer.status === 'loading' ? null : (
-    <>
+  ) : (
+    // Until the viewer is known (the prepared page, then a moment live), the visitor's links keep their
+    // room, unseen and unreachable: appearing later, they pushed the whole row left (a layout shift at 1280 px).
+    <span className={`contents ${viewer.status === 'loading' ? '[&>*]:invisible' : ''}`} aria-hidden={viewer.status === 'loading' || undefined} inert={viewer.status === 'loading' || undefined}>
       <NavLink to="/sign-in" className={linkClass}>
         Sign In
       </NavLink>
       <Link to="/subscribe" className={buttonClasses({ size: 'sm' })}>
         Get Started
       </Link>
-    </>
+    </span>
   );
 
   return (
