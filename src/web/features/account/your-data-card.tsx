@@ -66,7 +66,7 @@ export function YourDataCard() {
         <Button variant="outline" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
           <Download className="size-4" aria-hidden /> {downloading ? A.downloadingData : A.downloadData}
         </Button>
-        <Button variant="ghost" className="text-rose-800 hover:bg-rose-50 dark:text-rose-200 dark:hover:bg-rose-950/60" onClick={() => setDeleting(true)}>
+        <Button variant="ghost" onClick={() => setDeleting(true)}>
           <Trash2 className="size-4" aria-hidden /> {A.deleteAccount}
         </Button>
       </div>
