@@ -46,6 +46,8 @@ export const STORAGE_KEYS = {
   /** Completed sessions waiting to be sent (offline or failed uploads). */
   pendingSessions: 'hm.pendingSessions',
   playerPreferences: 'hm.playerPreferences',
+  /** Today's routine ticks and custom rows, kept on this device as they change (saving them is the spec's Save). */
+  routineDraft: { morning: 'hm.routineDraft.morning', evening: 'hm.routineDraft.evening' },
   /** The colour theme chosen on this device (shared/theme.ts). */
   theme: 'hm.theme',
   /** The last /api/me answer (no secrets), for offline visits. */

@@ -170,6 +170,15 @@ describe('routines', () => {
     await checklist.getByText('Sign In Required').waitFor();
     await checklist.getByText('Please sign in to access this feature').waitFor();
     expect(await checklist.getByRole('button', { name: 'Save progress' }).count()).toBe(0);
+    // The tick is kept on this device as it is made (issue 17, item 7): a reload does not lose it.
+    await checklist.getByText('Your ticks stay on this device until midnight, even if you close the page.').waitFor();
+    await page.reload();
+    expect(await checklist.getByRole('checkbox').nth(1).isChecked()).toBe(true);
+    expect(await page.getByTestId('routine-progress').textContent()).toMatch(/^1 of 5 done/);
+    // The evening routine is its own.
+    await page.goto(`${server.url}/evening-routine`);
+    await page.getByRole('heading', { name: 'Create Your Evening Routine' }).waitFor();
+    expect(await page.getByTestId('routine-progress').textContent()).toMatch(/^0 of/);
     await context.close();
   });
 
@@ -213,9 +222,13 @@ describe('routines', () => {
     await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
     expect(await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().isChecked()).toBe(true);
 
-    // A new day starts fresh.
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('eveningRoutineProgress')))!);
-    await page.evaluate((value) => localStorage.setItem('eveningRoutineProgress', JSON.stringify({ ...value, date: '2000-01-01' })), stored);
+    // A new day starts fresh: what was saved and the draft kept as it changed are both yesterday's.
+    await page.evaluate(() => {
+      for (const key of ['eveningRoutineProgress', 'hm.routineDraft.evening']) {
+        const value = JSON.parse(localStorage.getItem(key)!) as object;
+        localStorage.setItem(key, JSON.stringify({ ...value, date: '2000-01-01' }));
+      }
+    });
     await page.reload();
     await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
     expect(await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().isChecked()).toBe(false);

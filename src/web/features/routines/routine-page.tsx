@@ -89,6 +89,9 @@ export function RoutinePage({ kind }: { kind: RoutineKind }) {
 function SaveControl({ onSave }: { onSave: () => void }) {
   return (
     <div className="min-w-64">
+      <p className="mb-3 text-sm text-stone-600 dark:text-stone-300" data-testid="routine-kept">
+        Your ticks stay on this device until midnight, even if you close the page.
+      </p>
       <SignInGuard>
         <Button onClick={onSave}>
           <Check className="size-4" aria-hidden /> Save progress
