@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  changePassphrase,
+  createKeyring,
+  formatRecoveryKey,
+  fromBase64,
+  JournalLockedError,
+  KDF_ITERATIONS,
+  openRecord,
+  parseRecoveryKey,
+  sealRecord,
+  toBase64,
+  unlockWithPassphrase,
+  unlockWithRecoveryKey,
+} from '#web/features/journal/journal-crypto.ts';
+
+// The real count (600 000) takes a noticeable moment each time; the mechanics are the same with fewer.
+const FAST = 1_000;
+const entry = { id: '1', date: '2026-11-25', type: 'mindfulness', content: { gratitude: 'The sea at dawn, and tea.' } };
+
+describe('journal encryption (decision 0031)', () => {
+  it('round-trips any record under its account and id, and the ciphertext holds none of the words', async () => {
+    const { dataKey } = await createKeyring('correct horse battery', FAST);
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), fc.uuid(), async (value, id) => {
+        const sealed = await sealRecord(dataKey, 'account-1', id, value);
+        expect(await openRecord(dataKey, 'account-1', id, sealed)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 60 },
+    );
+    const sealed = await sealRecord(dataKey, 'account-1', 'r1', entry);
+    const bytes = new TextDecoder('latin1').decode(fromBase64(sealed.data));
+    for (const word of ['sea', 'dawn', 'tea', 'gratitude', '2026']) expect(bytes).not.toContain(word);
+  });
+
+  it('uses a fresh IV every time, and pads so a short and a longer entry look the same size', async () => {
+    const { dataKey } = await createKeyring('correct horse battery', FAST);
+    const a = await sealRecord(dataKey, 'acc', 'r', entry);
+    const b = await sealRecord(dataKey, 'acc', 'r', entry);
+    expect(a.iv).not.toBe(b.iv);
+    expect(a.data).not.toBe(b.data);
+    const short = await sealRecord(dataKey, 'acc', 'r', { t: 'a' });
+    const longer = await sealRecord(dataKey, 'acc', 'r', { t: 'a'.repeat(150) });
+    expect(fromBase64(short.data).length).toBe(fromBase64(longer.data).length);
+  });
+
+  it('refuses a tampered record, another id’s or another account’s', async () => {
+    const { dataKey } = await createKeyring('correct horse battery', FAST);
+    const sealed = await sealRecord(dataKey, 'acc', 'r1', entry);
+    const bytes = fromBase64(sealed.data);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: bytes.length - 1 }), fc.integer({ min: 1, max: 255 }), async (at, flip) => {
+        const changed = bytes.slice();
+        changed[at] ^= flip;
+        await expect(openRecord(dataKey, 'acc', 'r1', { iv: sealed.iv, data: toBase64(changed) })).rejects.toBeInstanceOf(JournalLockedError);
+      }),
+      { numRuns: 40 },
+    );
+    await expect(openRecord(dataKey, 'acc', 'r2', sealed)).rejects.toBeInstanceOf(JournalLockedError);
+    await expect(openRecord(dataKey, 'other', 'r1', sealed)).rejects.toBeInstanceOf(JournalLockedError);
+    const stranger = (await createKeyring('another person', FAST)).dataKey;
+    await expect(openRecord(stranger, 'acc', 'r1', sealed)).rejects.toBeInstanceOf(JournalLockedError);
+  });
+
+  it('opens with the passphrase or the recovery key, and not with a wrong one', async () => {
+    const { keyring, recoveryKey, dataKey } = await createKeyring('correct horse battery', FAST);
+    const sealed = await sealRecord(dataKey, 'acc', 'r1', entry);
+    expect(await openRecord(await unlockWithPassphrase(keyring, 'correct horse battery'), 'acc', 'r1', sealed)).toEqual(entry);
+    expect(await openRecord(await unlockWithRecoveryKey(keyring, recoveryKey), 'acc', 'r1', sealed)).toEqual(entry);
+    // As a person types it: lower case, spaces, O for 0.
+    const typed = recoveryKey.toLowerCase().replace(/-/g, ' ').replace(/0/g, 'o');
+    expect(await openRecord(await unlockWithRecoveryKey(keyring, typed), 'acc', 'r1', sealed)).toEqual(entry);
+
+    await expect(unlockWithPassphrase(keyring, 'correct horse battery ')).rejects.toBeInstanceOf(JournalLockedError);
+    await expect(unlockWithPassphrase(keyring, '')).rejects.toBeInstanceOf(JournalLockedError);
+    const wrongKey = formatRecoveryKey(new Uint8Array(32).fill(7));
+    await expect(unlockWithRecoveryKey(keyring, wrongKey)).rejects.toBeInstanceOf(JournalLockedError);
+    await expect(unlockWithRecoveryKey(keyring, recoveryKey.slice(0, -5))).rejects.toThrow('52 letters and digits');
+    // The opened key cannot be read out of the page.
+    expect((await unlockWithPassphrase(keyring, 'correct horse battery')).extractable).toBe(false);
+    expect(dataKey.extractable).toBe(false);
+  });
+
+  it('changes the passphrase by re-wrapping the same data key: old records open, the old passphrase no longer does', async () => {
+    const { keyring, recoveryKey, dataKey } = await createKeyring('first passphrase', FAST);
+    const sealed = await sealRecord(dataKey, 'acc', 'r1', entry);
+    const changed = await changePassphrase(keyring, { passphrase: 'first passphrase' }, 'second passphrase', FAST);
+    expect(changed.passphrase.salt).not.toBe(keyring.passphrase.salt);
+    expect(changed.recovery).toEqual(keyring.recovery);
+    await expect(unlockWithPassphrase(changed, 'first passphrase')).rejects.toBeInstanceOf(JournalLockedError);
+    expect(await openRecord(await unlockWithPassphrase(changed, 'second passphrase'), 'acc', 'r1', sealed)).toEqual(entry);
+    // Forgotten passphrase: the recovery key sets a new one.
+    const recovered = await changePassphrase(changed, { recoveryKey }, 'third passphrase', FAST);
+    expect(await openRecord(await unlockWithPassphrase(recovered, 'third passphrase'), 'acc', 'r1', sealed)).toEqual(entry);
+    await expect(changePassphrase(keyring, { passphrase: 'not it' }, 'x', FAST)).rejects.toBeInstanceOf(JournalLockedError);
+  });
+
+  it('stores the real iteration count by default, and normalises the passphrase so the same words always open it', async () => {
+    const { keyring } = await createKeyring('caf\u00e9 au lait');
+    expect(keyring.passphrase).toMatchObject({ kdf: 'PBKDF2-SHA-256', iterations: KDF_ITERATIONS });
+    expect(KDF_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+    // The same word typed with a combining accent.
+    await expect(unlockWithPassphrase(keyring, 'cafe\u0301 au lait')).resolves.toBeDefined();
+  });
+
+  it('writes and reads every recovery key exactly', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+        const text = formatRecoveryKey(bytes);
+        expect(text).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){12}[0-9A-HJKMNP-TV-Z]{4}$/);
+        expect(parseRecoveryKey(text)).toEqual(bytes);
+      }),
+    );
+    expect(parseRecoveryKey('not a key')).toBeNull();
+  });
+});
