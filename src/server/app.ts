@@ -23,6 +23,7 @@ import { iapRoutes } from '#server/features/billing/iap.routes.ts';
 import { favouritesRoutes } from '#server/features/favourites/favourites.routes.ts';
 import { practiceRoutes } from '#server/features/practice/practice.routes.ts';
 import { accountDataRoutes } from '#server/features/account/account-data.routes.ts';
+import { journalRoutes } from '#server/features/journal/journal.routes.ts';
 import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   practiceRoutes(app, { auth, db: database.db });
   favouritesRoutes(app, { auth, db: database.db });
   accountDataRoutes(app, { auth, db: database.db, stripe, limits: rateLimitStore, mailer, publicUrl: config.publicUrl });
+  journalRoutes(app, { auth, db: database.db });
   // Only BILLING_MODE=sandbox serves the in-app checkout and the admin test tools (docs/decisions/0008-billing-mode.md).
   const sandbox = config.billingMode === 'sandbox';
   for (const warning of configWarnings(config)) app.log.warn(warning);

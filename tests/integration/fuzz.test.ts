@@ -20,6 +20,7 @@ import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { checkUploadFields } from '#shared/uploads.ts';
 import { validateWaitlist } from '#shared/waitlist.ts';
 import { checkoutBody } from '#shared/contracts/billing.ts';
+import { keyringBody, recordBody } from '#shared/contracts/journal.ts';
 import { practicePreferencesBody, recordSessionBody } from '#shared/contracts/practice.ts';
 import { findControlCharacters, validateContent, validateEmail, validateName } from '#shared/validation.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
@@ -194,6 +195,17 @@ const ROUTES: Record<string, Route> = {
     method: 'PUT', path: '/api/practice/preferences', who: 'user', weight: 3, tables: ['practice_preferences'],
     template: { showStreaks: false },
     mayBeValid: (b) => practicePreferencesBody.safeParse(orEmpty(b)).success,
+  },
+  journalRecord: {
+    method: 'PUT', path: (s) => `/api/journal/records/${s}`, who: 'user', weight: 3, tables: ['journal_records'],
+    template: { iv: 'AAAAAAAAAAAAAAAA', data: 'A'.repeat(344), baseSeq: null },
+    segmentMayBeReal: (s) => z.uuid().safeParse(decoded(s)).success,
+    mayBeValid: (b) => recordBody.safeParse(orEmpty(b)).success,
+  },
+  journalKeyring: {
+    method: 'POST', path: '/api/journal/keyring', who: 'user', weight: 2, tables: ['journal_keyrings'],
+    template: { keyring: { version: 1 } },
+    mayBeValid: (b) => keyringBody.safeParse(orEmpty(b)).success,
   },
   accountDelete: {
     // A hostile body never carries the account's password, so nothing may ever be deleted.

@@ -4,3 +4,4 @@ export * from '#server/db/schema/auth.ts';
 export * from '#server/db/schema/billing.ts';
 export * from '#server/db/schema/practice.ts';
 export * from '#server/db/schema/admin.ts';
+export * from '#server/db/schema/journal.ts';

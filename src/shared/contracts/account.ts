@@ -53,5 +53,6 @@ export const accountExportResponse = z.object({
   waitlist: z.object({ name: z.string(), email: z.string(), reason: z.string().nullable(), joinedAt: when }).nullable(),
   securityEvents: z.array(z.object({ type: z.string(), severity: z.string(), ipAddress: z.string().nullable(), details: z.record(z.string(), z.unknown()), at: when })),
   adminActions: z.array(z.object({ action: z.string(), resource: z.string(), targetId: z.string().nullable(), severity: z.string(), at: when })),
+  journal: z.object({ encryptedRecords: z.number(), hasKeyring: z.boolean() }),
 });
 export type AccountExportResponse = z.infer<typeof accountExportResponse>;

@@ -13,6 +13,7 @@ import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts'
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { favourites, meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
 import { AppError } from '#server/errors.ts';
+import { journalSummary } from '#server/features/journal/journal.service.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
 /** The export's format version: bumped when a field changes meaning (docs/data-export.md). */
@@ -26,7 +27,7 @@ const ownSecurityEvents = (userId: string, email: string) => or(eq(securityAudit
 export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
   const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
   if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
-  const [methods, sessions, subscription, purchases, saved, practice, preferences, waitlist, role, security, adminActions] = await Promise.all([
+  const [methods, sessions, subscription, purchases, saved, practice, preferences, waitlist, role, security, adminActions, journal] = await Promise.all([
     db.select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId)),
     db.select({ signedInAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent }).from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
     db
@@ -71,6 +72,7 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminUserId, userId))
       .orderBy(desc(adminAuditLog.createdAt)),
+    journalSummary(db, userId),
   ]);
 
   return {
@@ -88,6 +90,8 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt) })).at(0) ?? null,
     securityEvents: security.map((e) => ({ type: e.type, severity: e.severity, ipAddress: e.ipAddress, details: e.details, at: iso(e.at) })),
     adminActions: adminActions.map((a) => ({ action: a.action, resource: a.resource, targetId: a.targetId, severity: a.severity, at: iso(a.at) })),
+    // Sealed on the person's devices: the server can say only how much it holds (decision 0031).
+    journal,
   };
 }
 

@@ -185,6 +185,9 @@ async function loadTables(db: Database, dumps: Map<string, string[]>, { replace 
         await tx.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${`[${batch.join(',')}]`}::json)`);
       }
     }
+    // The journal's change numbers go on from the highest restored one: a device asking "what changed
+    // since N" must never be handed a number it has already seen (decision 0031).
+    await tx.execute(sql`select setval('journal_change_seq', greatest((select coalesce(max(seq), 0) from journal_records), 1))`);
   });
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The journal, end-to-end encrypted (issue 18; decision 0031). The server keeps only what it cannot
+ * read: the account's keyring (salts, iteration count, wrapped data keys) and sealed records under
+ * opaque ids. The sequence gives every stored change a number, so a device asks "what changed since
+ * N" and compare-and-set writes never lose an edit silently.
+ */
+import { bigint, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { user } from './auth.ts';
+
+export const journalChangeSeq = pgSequence('journal_change_seq');
+
+export const journalKeyrings = pgTable('journal_keyrings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  keyring: jsonb('keyring').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const journalRecords = pgTable(
+  'journal_records',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Made on the device; says nothing about the entry. */
+    id: uuid('id').notNull(),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('journal_change_seq')`),
+    iv: text('iv').notNull(),
+    data: text('data').notNull(),
+    storedAt: timestamp('stored_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('journal_records_user_seq_idx').on(t.userId, t.seq)],
+);
