@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '#server/config.ts';
 import { openPglite, type Database, type DatabaseHandle } from '#server/db/client.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { favourites, meditationSessions } from '#server/db/schema/practice.ts';
+import { journalRecords } from '#server/db/schema/journal.ts';
 import { meditationContent } from '#server/db/schema/catalogue.ts';
 import { restoreBackup, tablesInDependencyOrder, writeBackup } from '#server/features/operations/backup.ts';
 import { runCommand } from '#server/features/operations/cli-commands.ts';
@@ -36,6 +37,8 @@ async function fillDeployment(database: DatabaseHandle, config: Config) {
   writeFileSync(join(config.dataDir, 'media', 'meditations', content.storageKey), Buffer.alloc(70_000, 7));
   await database.db.insert(favourites).values({ userId: rae.id, meditationId: meditation.id });
   await database.db.insert(meditationSessions).values({ userId: rae.id, meditationId: meditation.id, clientId: randomUUID(), durationMinutes: 5, completedAt: new Date('2026-01-02T03:04:05.678Z') });
+  // Sealed journal records, so the change sequence has moved on (decision 0031).
+  for (let i = 0; i < 3; i += 1) await database.db.insert(journalRecords).values({ userId: rae.id, id: randomUUID(), iv: 'AAAAAAAAAAAAAAAA', data: 'AAAA' });
   return { userId: rae.id, meditationId: meditation.id, storageKey: content.storageKey };
 }
 
@@ -86,6 +89,11 @@ describe.each(testDatabaseKinds())('backup and restore on %s', (kind) => {
     const restored = openPglite({ dataDir: join(restoredDir, 'pglite') });
     try {
       expect(await snapshot(restored.db, made.userId)).toEqual(before);
+      // The journal's change numbers go on after the restored ones, so no device is handed a number it has seen.
+      const [{ highest }] = await restored.db.select({ highest: sql<number>`max(${journalRecords.seq})::int` }).from(journalRecords);
+      expect(highest).toBeGreaterThanOrEqual(3);
+      const [next] = await restored.db.insert(journalRecords).values({ userId: made.userId, id: randomUUID(), iv: 'AAAAAAAAAAAAAAAA', data: 'AAAA' }).returning({ seq: journalRecords.seq });
+      expect(next.seq).toBeGreaterThan(highest);
     } finally {
       await restored.close();
     }
