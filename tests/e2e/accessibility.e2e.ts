@@ -2,11 +2,14 @@
  * axe on every page, light and dark, signed out, as a subscriber and as an admin (issue 17, item
  * 10): zero violations of any impact. Each page is checked once it is live and its data has
  * arrived (no spinner), then again with its main dialog open where it has one.
+ * While it goes through every page, it also checks that no request leaves the app's origin (issue
+ * 18, item 5); privacy.e2e adds listening and journalling.
  */
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { axeFindings, type AxeFinding } from '#tests/e2e/support/axe.ts';
+import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
 import { createSubscriber, signInOnScreen } from '#tests/e2e/support/subscriber.ts';
 import { startSuite } from '#tests/e2e/support/suite.ts';
 import { makeDataDir, runCli, type RunningServer } from '#tests/setup/server-process.ts';
@@ -120,23 +123,31 @@ async function audit(page: Page, checks: Check[]): Promise<AxeFinding[]> {
 }
 
 describe('accessibility (axe, every rule, zero violations, light and dark)', () => {
-  it('has no violations on the public pages, signed out', async () => {
+  it('has no violations on the public pages, signed out (and asks nothing of another server)', async () => {
     const { page, context } = await openPage(browser);
+    const requests = recordRequests(context);
     expect(await audit(page, PUBLIC_PAGES)).toEqual([]);
+    expect(requests.length).toBeGreaterThan(PUBLIC_PAGES.length);
+    expect(leavingOrigin(requests, server.url)).toEqual([]);
     await context.close();
   });
 
   it("has no violations on a subscriber's pages", async () => {
     const { page, context } = await openPage(browser);
+    const requests = recordRequests(context);
     await createSubscriber(server, context, { name: 'Axe Reader', email: 'axe-reader@example.com', password: 'quiet-harbour-8' });
     expect(await audit(page, SUBSCRIBER_PAGES)).toEqual([]);
+    expect(requests.some((url) => url.endsWith('.woff2'))).toBe(true);
+    expect(leavingOrigin(requests, server.url)).toEqual([]);
     await context.close();
   });
 
   it('has no violations in the admin dashboard', async () => {
     const { page, context } = await openPage(browser);
+    const requests = recordRequests(context);
     await signInOnScreen(page, server, 'axe-admin@example.com', 'quiet-harbour-9');
     expect(await audit(page, ADMIN_PAGES)).toEqual([]);
+    expect(leavingOrigin(requests, server.url)).toEqual([]);
     await context.close();
   });
 });

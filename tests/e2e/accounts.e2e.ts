@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
+import { createSubscriber, signUpAndVerify as signUpThroughApi } from '#tests/e2e/support/subscriber.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 import { readOutbox, waitForMail } from '#tests/setup/outbox.ts';
@@ -272,13 +272,11 @@ describe('accounts', () => {
   });
 
   it('keeps a chosen theme on this device from the first paint, with no inline script the policy refuses', async () => {
-    const person = { name: 'Theo Dark', email: 'theo-theme@example.com', password: 'night-harbour-3' };
-    await verifyElsewhere(await signUpAndVerify((await openPage(browser)).page, person.name, person.email, person.password));
     const { page, context, problems } = await openPage(browser);
+    await signUpThroughApi(server, context, { name: 'Theo Dark', email: 'theo-theme@example.com', password: 'night-harbour-3' });
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(`${server.url}/sign-in`);
-    await signInOnScreen(page, person.email, person.password);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Today' }).waitFor();
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
 

@@ -197,9 +197,16 @@ describe('player edge cases', () => {
     // The audio host never answers (a dead connection), everything else is real.
     await page.route('**/media/meditations/**', () => undefined);
     await page.goto(`${server.url}/meditations/mindfulness`);
+    // The page's clock, not the wall's: the 10 s pass at once (and not a moment before: 9.5 s in, it still waits).
+    await page.clock.install();
     await page.getByTestId('meditation-card').first().locator('h2 button').click();
     const sheet = page.getByRole('dialog');
-    await sheet.getByRole('alert').filter({ hasText: 'This meditation is taking too long to load. Please check your connection and try again.' }).waitFor({ timeout: 15_000 });
+    const tooLong = sheet.getByRole('alert').filter({ hasText: 'This meditation is taking too long to load. Please check your connection and try again.' });
+    await sheet.waitFor();
+    await page.clock.runFor(9_500);
+    expect(await tooLong.count()).toBe(0);
+    await page.clock.runFor(1_000);
+    await tooLong.waitFor({ timeout: 5_000 });
     await sheet.getByRole('button', { name: 'Play', exact: true }).waitFor();
     expect(problems.some((p) => p.includes('player:'))).toBe(true);
     await page.unroute('**/media/meditations/**');
