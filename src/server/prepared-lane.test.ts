@@ -178,21 +178,26 @@ describe('the prepared lane', () => {
     await get(t, `/api/meditations/${card.id}`, { from: '127.0.0.9' });
     await get(t, '/api/health', { from: '127.0.0.10' });
     expect(t.app.preparedLane.served).toBe(3);
-    expect(log.lines.length).toBe(before); // no line per read
     t.app.preparedLane.flushLog();
-    const lines = log.lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines).toEqual([
-      expect.objectContaining({
-        msg: 'prepared reads',
-        reads: 3,
-        routes: { 'GET /api/meditations/:id 200': 2, 'GET /api/health 200': 1 },
-        clients: 2,
-        busiest: [{ ip: '127.0.0.9', reads: 2 }, { ip: '127.0.0.10', reads: 1 }],
-      }),
-    ]);
+    type Summary = { msg: string; reads: number; routes: Record<string, number>; busiest: { ip: string; reads: number }[] };
+    const lines = log.lines.slice(before).map((line) => JSON.parse(line) as Summary);
+    // Summaries only, never a line per read. Usually one; two when the once-a-second tally turned
+    // during the reads (it did, on a loaded machine), so the figures are added up across them.
+    expect(lines.map((line) => line.msg).every((msg) => msg === 'prepared reads')).toBe(true);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(2);
+    const add = (into: Record<string, number>, key: string, n: number) => ({ ...into, [key]: (into[key] ?? 0) + n });
+    expect(lines.reduce((n, line) => n + line.reads, 0)).toBe(3);
+    expect(lines.reduce<Record<string, number>>((all, line) => Object.entries(line.routes).reduce((acc, [route, n]) => add(acc, route, n), all), {})).toEqual({
+      'GET /api/meditations/:id 200': 2,
+      'GET /api/health 200': 1,
+    });
+    expect(lines.reduce<Record<string, number>>((all, line) => line.busiest.reduce((acc, { ip, reads }) => add(acc, ip, reads), all), {})).toEqual({ '127.0.0.9': 2, '127.0.0.10': 1 });
+    if (lines.length === 1) expect(lines[0]).toMatchObject({ clients: 2, busiest: [{ ip: '127.0.0.9', reads: 2 }, { ip: '127.0.0.10', reads: 1 }] });
     expect(log.lines.join('')).not.toContain(card.id);
+    const after = log.lines.length;
     t.app.preparedLane.flushLog();
-    expect(log.lines.length).toBe(before + 1); // nothing new: no line
+    expect(log.lines.length).toBe(after); // nothing new: no line
     const metrics = await get(t, '/metrics');
     expect(metrics.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/meditations\/:id",status="200"\} 3/);
   });
