@@ -27,11 +27,15 @@ async function limit(limits: RateLimitStore, reply: FastifyReply, key: string, i
   }
 }
 
-/** The session cookie, expired (its row is already gone with the account). */
-function expireSessionCookies(reply: FastifyReply, https: boolean) {
-  const attributes = `Path=/; Max-Age=0; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
-  const prefix = https ? '__Secure-' : '';
-  reply.header('set-cookie', [`${prefix}better-auth.session_token=; ${attributes}`, `${prefix}better-auth.session_data=; ${attributes}`]);
+/**
+ * The session cookies, expired (their row is already gone with the account), under the names and
+ * attributes better-auth itself sets them with (its __Secure- prefix over https included).
+ */
+async function expireSessionCookies(auth: Auth, reply: FastifyReply) {
+  const { authCookies } = await auth.$context;
+  const expired = ({ name, attributes }: { name: string; attributes: { path?: string; secure?: boolean; sameSite?: string } }) =>
+    `${name}=; Path=${attributes.path ?? '/'}; Max-Age=0; HttpOnly; SameSite=${attributes.sameSite ?? 'lax'}${attributes.secure ? '; Secure' : ''}`;
+  reply.header('set-cookie', [expired(authCookies.sessionToken), expired(authCookies.sessionData)]);
 }
 
 export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limits, mailer, publicUrl }: Deps): void {
@@ -72,7 +76,7 @@ export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limi
       }
       throw error;
     }
-    expireSessionCookies(reply, publicUrl.startsWith('https://'));
+    await expireSessionCookies(auth, reply);
     request.log.info({ appStore: result.appStoreSubscription }, 'account deleted');
     await sendDeletedMail(mailer, accountDeletedMail({ to: result.email, name: result.name, appStoreSubscription: result.appStoreSubscription, publicUrl }), request.log);
     return { deleted: true as const, appStoreSubscription: result.appStoreSubscription };

@@ -3,13 +3,14 @@
  * (docs/data-export.md), and deleting the account for good. Nothing here returns a secret: no
  * session token, password hash, OAuth token or App Store account token leaves in an export.
  */
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { APP_STORE_CANCEL_PATH } from '#shared/account-messages.ts';
 import type { DeletionInfoResponse } from '#shared/contracts/account.ts';
 import type { Database } from '#server/db/client.ts';
 import { adminAuditLog, waitlistEntries } from '#server/db/schema/admin.ts';
 import { account, securityAuditLog, session, user, userRoles } from '#server/db/schema/auth.ts';
 import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts';
+import { getSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { favourites, meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
 import { AppError } from '#server/errors.ts';
@@ -95,13 +96,22 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
   };
 }
 
+/** Statuses under which a subscription can still charge the person (past_due: a retry is coming). */
+const CHARGEABLE: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+/** The subscription that could still charge the person, if any (one read, shared by the dialog and the deletion). */
+async function chargeableSubscription(db: Database, userId: string) {
+  const row = await getSubscription(db, userId);
+  return row && CHARGEABLE.has(row.status) ? row : undefined;
+}
+
 export async function deletionInfo(db: Database, userId: string): Promise<DeletionInfoResponse> {
-  const [credential, row] = await Promise.all([
+  const [credential, live] = await Promise.all([
     db.select({ password: account.password }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential'))),
-    db.select({ provider: subscribers.provider, status: subscribers.status }).from(subscribers).where(eq(subscribers.userId, userId)),
+    chargeableSubscription(db, userId),
   ]);
-  const live = row.at(0) && ['active', 'trialing', 'past_due'].includes(row[0].status) ? row[0].provider : 'none';
-  return { hasPassword: Boolean(credential.at(0)?.password), subscription: live === 'stripe' || live === 'sandbox' || live === 'app_store' ? live : 'none' };
+  const provider = live?.provider;
+  return { hasPassword: Boolean(credential.at(0)?.password), subscription: provider === 'stripe' || provider === 'sandbox' || provider === 'app_store' ? provider : 'none' };
 }
 
 const CANCEL_FAILED = 'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.';
@@ -141,19 +151,16 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
   }
 
   const role = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).at(0)?.role;
-  if (role === 'admin') {
-    const [{ admins }] = await db.select({ admins: count() }).from(userRoles).where(eq(userRoles.role, 'admin'));
-    if (admins <= 1) throw new AppError('account/last-admin');
-  }
+  // Asked here so nothing is cancelled for nothing; asked again under a lock in the transaction below.
+  if (role === 'admin') await refuseLastAdmin(db);
 
   // A web subscription ends now, before the account goes, so nobody is charged for an account that no longer exists.
   // If Stripe cannot be reached, nothing is deleted and the person can try again.
-  const subscription = (await db.select({ provider: subscribers.provider, status: subscribers.status, providerSubscriptionId: subscribers.providerSubscriptionId }).from(subscribers).where(eq(subscribers.userId, userId))).at(0);
-  const live = subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
-  if (live && subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
+  const live = await chargeableSubscription(db, userId);
+  if (live?.provider === 'stripe' && live.providerSubscriptionId) {
     if (!cancelStripe) throw new AppError('billing/unavailable', CANCEL_FAILED);
     try {
-      await cancelStripe(subscription.providerSubscriptionId);
+      await cancelStripe(live.providerSubscriptionId);
     } catch (error) {
       // Stripe no longer knows the subscription: there is nothing left to charge, so the deletion goes on.
       if ((error as { code?: string }).code !== 'resource_missing') throw new AppError('billing/unavailable', CANCEL_FAILED);
@@ -161,6 +168,9 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
   }
 
   await db.transaction(async (tx) => {
+    // Two admins deleting their accounts at the same moment must not both pass the check above: the
+    // admin rows are locked, so the second waits, then sees it is the last one.
+    if (role === 'admin') await refuseLastAdmin(tx, { lock: true });
     // The audit log keeps what an admin did, not who they were (the foreign key sets the id null on delete).
     await tx.update(adminAuditLog).set({ adminEmail: null }).where(eq(adminAuditLog.adminUserId, userId));
     // Role changes made to this person keep that a change happened, not to whom.
@@ -172,7 +182,10 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
     await tx.delete(waitlistEntries).where(eq(sql`lower(${waitlistEntries.email})`, person.email.toLowerCase()));
     // Everything else hangs off the user row and goes with it (ON DELETE CASCADE): sessions, sign-in
     // methods, role, subscription row, App Store links, favourites, practice, preferences, CSRF tokens.
-    await tx.delete(user).where(eq(user.id, userId));
+    // A second request for the same deletion (two tabs, a retry) finds nothing left and changes nothing:
+    // no second audit row, no second e-mail.
+    const gone = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
+    if (gone.length === 0) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
     await tx.insert(adminAuditLog).values({
       adminUserId: null,
       adminEmail: null,
@@ -181,12 +194,19 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
       targetId: null,
       changes: {},
       // What law may ask later (a web subscription ended with the account), with nothing that identifies the person.
-      metadata: { subscription: live ? subscription.provider : 'none' },
+      metadata: { subscription: live?.provider ?? 'none' },
       userAgent: null,
       severity: 'medium',
     });
   });
-  return { email: person.email, name: person.name, appStoreSubscription: Boolean(live && subscription.provider === 'app_store') };
+  return { email: person.email, name: person.name, appStoreSubscription: live?.provider === 'app_store' };
+}
+
+/** Refuses when no other admin would be left. `lock`: holds the admin rows until the transaction ends. */
+async function refuseLastAdmin(db: Pick<Database, 'select'>, { lock = false } = {}) {
+  const query = db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
+  const admins = lock ? await query.for('update') : await query;
+  if (admins.length <= 1) throw new AppError('account/last-admin');
 }
 
 export function accountDeletedMail({ to, name, appStoreSubscription, publicUrl }: { to: string; name: string; appStoreSubscription: boolean; publicUrl: string }) {

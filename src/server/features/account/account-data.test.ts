@@ -175,6 +175,36 @@ describe.each(testDatabaseKinds())('account data (issue 18) on %s', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds())('account deletion racing itself on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t.close());
+  const remove = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/account/delete', headers: { ...origin(t), cookie }, payload: { password: PASSWORD, confirmation: 'DELETE' } });
+
+  it('deletes once when the same deletion arrives twice at the same moment: one audit row, one e-mail', async () => {
+    const person = await createSignedInUser(t, `twice-${kind}@example.com`, PASSWORD);
+    const second = await buildSession(t, person.userId);
+    const answers = await Promise.all([remove(person.cookie), remove(second.cookie)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    expect(await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'account.delete'))).toHaveLength(1);
+    expect(readOutbox(t.dataDir).filter((m) => m.to.includes(`twice-${kind}@example.com`))).toHaveLength(1);
+  });
+
+  it('never lets the last two admins delete themselves together: one goes, the other is told it is the only admin', async () => {
+    const a = await createSignedInUser(t, `admin-a-${kind}@example.com`, PASSWORD);
+    const b = await createSignedInUser(t, `admin-b-${kind}@example.com`, PASSWORD);
+    await assignRole({ db: t.database.db, userId: a.userId, role: 'admin', assignedBy: null });
+    await assignRole({ db: t.database.db, userId: b.userId, role: 'admin', assignedBy: null });
+    // Sent together; this does not force both past the first check (the row lock in the deletion's
+    // transaction is what decides when they are), but whichever way they interleave, one admin stays.
+    const answers = await Promise.all([remove(a.cookie), remove(b.cookie)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.database.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
+  });
+});
+
 describe('account deletion in Stripe mode', () => {
   let fake: FakeStripe;
   let t: TestApp;

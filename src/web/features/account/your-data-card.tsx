@@ -17,22 +17,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
+import { downloadText } from '#web/lib/download.ts';
 import { readStored, removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
-
-/** Saves `data` as a file, the way a download link does. */
-function saveJson(data: unknown, filename: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function YourDataCard() {
   const [downloading, setDownloading] = useState(false);
@@ -46,7 +35,7 @@ export function YourDataCard() {
       const data = await api<AccountExportResponse>('/api/account/export');
       // The journal is not on the server: what this device holds goes in the same file.
       const journal = readEntries(readStored(JOURNAL.storageKey)).entries;
-      saveJson({ ...data, journalOnThisDevice: journal }, `harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`);
+      downloadText(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalOnThisDevice: journal }, null, 2));
     } catch (error) {
       setDownloadError(messageOf(error, A.downloadFailed));
     } finally {
