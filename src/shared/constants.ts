@@ -48,6 +48,8 @@ export const STORAGE_KEYS = {
   playerPreferences: 'hm.playerPreferences',
   /** Today's routine ticks and custom rows, kept on this device as they change (saving them is the spec's Save). */
   routineDraft: { morning: 'hm.routineDraft.morning', evening: 'hm.routineDraft.evening' },
+  /** The spec's saved routine progress (its key names). Both routine keys are cleared on sign-out. */
+  routineProgress: { morning: 'morningRoutineProgress', evening: 'eveningRoutineProgress' },
   /** The colour theme chosen on this device (shared/theme.ts). */
   theme: 'hm.theme',
   /** The last /api/me answer (no secrets), for offline visits. */

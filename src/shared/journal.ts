@@ -44,6 +44,58 @@ export const JOURNAL_MESSAGES = {
   deletedAllTitle: 'All entries deleted',
 } as const;
 
+/** The shortest journal passphrase (issue 18): it guards the journal against anyone holding a copy of the database. */
+export const JOURNAL_PASSPHRASE_MIN = 10;
+
+/** The end-to-end encrypted journal's own words (issue 18; decision 0031). */
+export const JOURNAL_LOCK_MESSAGES = {
+  setUpTitle: 'Set up your private journal',
+  setUpBody: 'Your journal is encrypted on your device before it is stored, so it follows you to your other devices and nobody else can read it: not us, not anyone with our servers.',
+  setUpWarning: 'Only you know your passphrase. If you forget it and lose your recovery key, your journal cannot be opened by anyone, and we cannot reset it for you.',
+  setUpUnderstood: 'I understand that a forgotten passphrase without the recovery key means my journal is lost.',
+  setUpButton: 'Set up my journal',
+  settingUp: 'Setting up...',
+  recoveryTitle: 'Keep your recovery key',
+  recoveryBody: 'This key opens your journal if you forget your passphrase. It is shown only now. Download it or write it down, and keep it somewhere safe, away from this device.',
+  recoveryDownload: 'Download recovery key',
+  recoveryKept: 'I have kept my recovery key somewhere safe.',
+  recoveryDone: 'Go to my journal',
+  unlockTitle: 'Unlock your journal',
+  unlockBody: 'Enter your journal passphrase to read and write your entries on this device.',
+  unlockButton: 'Unlock',
+  unlocking: 'Unlocking...',
+  wrongPassphrase: 'That passphrase does not open this journal.',
+  forgot: 'Forgotten your passphrase?',
+  recoverTitle: 'Use your recovery key',
+  recoverBody: 'Enter your recovery key, then choose a new passphrase. Your other devices stay unlocked.',
+  recoverButton: 'Unlock and save new passphrase',
+  passphraseLabel: 'Passphrase',
+  repeatLabel: 'Passphrase again',
+  newPassphraseLabel: 'New passphrase',
+  recoveryKeyLabel: 'Recovery key',
+  passphraseShort: `Use at least ${JOURNAL_PASSPHRASE_MIN} characters: a few unrelated words are easy to remember and hard to guess.`,
+  passphraseMismatch: 'The two passphrases are not the same.',
+  lockedCard: 'Your journal is locked on this device.',
+  setUpCard: 'Your journal is private to you and encrypted end to end. Set it up once to start writing.',
+  signedOutCard: 'Sign in to open your journal. It is private to your account and encrypted end to end.',
+  unreachable: 'Your journal cannot be opened right now: this device has not unlocked it yet and cannot reach Harbour Mind. Check your connection and try again.',
+  lockButton: 'Lock journal on this device',
+  lockedNow: 'Journal locked on this device',
+  synced: 'Encrypted and synced',
+  syncing: 'Syncing...',
+  offline: (pending: number) => `Saved on this device. ${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to sync when you are back online.`,
+  needsSubscription: 'New entries are kept on this device and will sync once your subscription is active.',
+  syncFailed: 'Some changes could not be synced. They are kept on this device and will be tried again.',
+  unreadable: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} could not be opened with this journal's key and ${count === 1 ? 'is' : 'are'} not shown.`,
+  legacyTitle: 'Entries from before',
+  legacyBody: (count: number) => `This device holds ${count} journal ${count === 1 ? 'entry' : 'entries'} written before journals were private to each account. Add ${count === 1 ? 'it' : 'them'} to your journal, or delete ${count === 1 ? 'it' : 'them'} if ${count === 1 ? 'it is' : 'they are'} not yours.`,
+  legacyImport: 'Add to my journal',
+  legacyDiscard: 'Delete them',
+  legacyImported: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} added to your journal`,
+  storageRefusedTitle: 'Could not save on this device',
+  storageRefusedBody: 'Your browser storage is full or blocked. Your text is still in the form.',
+} as const;
+
 /** UK crisis lines, shown with every journal (issue 7). */
 export const CRISIS_LINES = [
   { name: 'Samaritans', detail: 'Call 116 123, free, any time', href: 'tel:116123' },
@@ -187,7 +239,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, JOURNAL.textMax)
 const TIMES: TimeOfDay[] = ['morning', 'afternoon', 'evening'];
 
 /** One stored value → an entry, or null when it cannot be trusted. Unknown ids in lists are dropped. */
-function parseEntry(value: unknown): JournalEntry | null {
+export function parseEntry(value: unknown): JournalEntry | null {
   if (!isObject(value) || typeof value.id !== 'string' || typeof value.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.date)) return null;
   if (!TIMES.includes(value.timeOfDay as TimeOfDay) || !isObject(value.content)) return null;
   const c = value.content;

@@ -3,6 +3,7 @@
  * constants). Templates, totals and the daily reset are pure; the page keeps progress in the
  * browser as the spec says.
  */
+import { STORAGE_KEYS } from '#shared/constants.ts';
 
 export type RoutineKind = 'morning' | 'evening';
 export type Activity = { id: string; title: string; duration: string; completed?: boolean; required?: boolean };
@@ -83,7 +84,7 @@ export const ROUTINE_COPY: Record<RoutineKind, { title: string; hint: string; lo
     lockedActivity: 'Do a morning meditation',
     savedTitle: 'Routine complete! Well done.',
     savedBody: 'Your morning routine progress has been saved.',
-    storageKey: 'morningRoutineProgress',
+    storageKey: STORAGE_KEYS.routineProgress.morning,
   },
   evening: {
     title: 'Create Your Evening Routine',
@@ -91,7 +92,7 @@ export const ROUTINE_COPY: Record<RoutineKind, { title: string; hint: string; lo
     lockedActivity: 'Do an evening meditation',
     savedTitle: 'Evening routine complete! Well done.',
     savedBody: 'Your evening routine progress has been saved.',
-    storageKey: 'eveningRoutineProgress',
+    storageKey: STORAGE_KEYS.routineProgress.evening,
   },
 };
 

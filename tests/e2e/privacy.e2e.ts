@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
+import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { waitForPlaying } from '#tests/e2e/support/player.ts';
 import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
 import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
@@ -44,7 +45,10 @@ describe('privacy: nothing leaves for another server', () => {
     const entry = page.getByRole('form', { name: 'Mindfulness entry' });
     await entry.getByLabel('Gratitude').fill('A quiet cup of tea.');
     await entry.getByRole('button', { name: 'Save entry' }).click();
-    await page.getByText('A quiet cup of tea.').waitFor();
+    // The first save sets up the private journal (keys made on the device), then syncs the sealed entry.
+    await setUpJournal(page, 'tea by the window');
+    await page.getByTestId('journal-entry').filter({ hasText: 'A quiet cup of tea.' }).waitFor();
+    await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     await page.waitForLoadState('networkidle');
 
     expect(requests.some((url) => url.includes('/media/'))).toBe(true);

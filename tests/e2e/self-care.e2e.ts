@@ -1,14 +1,16 @@
 /**
- * The journal and the routines in Chromium against the real server: a subscriber saves one entry
- * of each type and sees it listed and counted; a non-subscriber gets the subscription dialog and
- * keeps what they wrote; a damaged store is recovered; routines are ticked, customised and saved,
- * signed out and in.
+ * The journal and the routines in Chromium against the real server: a subscriber sets up the
+ * private journal, saves one entry of each type and sees it listed and counted; a non-subscriber
+ * gets the subscription dialog and keeps what they wrote; entries from before journals belonged to
+ * accounts are offered once for import, damaged ones left out; routines are ticked, customised and
+ * saved, signed out and in. journal-sync.e2e covers devices, accounts and the server's view.
  */
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
+import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { createSubscriber, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 
 let server: RunningServer;
@@ -27,6 +29,8 @@ describe('the journal', () => {
     await page.clock.setFixedTime(new Date(2026, 10, 25, 19, 30));
     await page.goto(`${server.url}/journal`);
     await page.getByRole('heading', { name: 'Therapeutic Journal' }).waitFor();
+    await setUpJournal(page, 'evening harbour lights');
+    await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     await page.getByText('No journal entries yet - Start your therapeutic journalling journey by adding your first entry above.').waitFor();
     // Each copy of the disclaimer is a landmark of its own name; the page opens on writing, with no empty insights.
     expect(await page.getByRole('complementary', { name: 'About this journal' }).count()).toBe(1);
@@ -86,7 +90,7 @@ describe('the journal', () => {
     expect(await page.getByTestId('journal-split').textContent()).toBe('This week: Morning 0 · Afternoon 0 · Evening 3');
     await page.getByText(/Thinking traps you notice most: .*Overgeneralisation \(1\)/).waitFor();
 
-    // Kept on the device, no server involved: a reload shows them; the server holds nothing.
+    // Kept on the device, sealed: a reload opens them from here without asking again.
     await page.reload();
     await expect.poll(() => entries.count()).toBe(3);
 
@@ -102,7 +106,7 @@ describe('the journal', () => {
     await page.getByRole('button', { name: 'More journal actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete all entries…' }).click();
     const confirmAll = page.getByRole('alertdialog');
-    await confirmAll.getByText('Every journal entry on this device will be deleted.', { exact: false }).waitFor();
+    await confirmAll.getByText('Every journal entry will be deleted, on all your devices.', { exact: false }).waitFor();
     await confirmAll.getByRole('button', { name: 'Cancel' }).click();
     expect(await entries.count()).toBe(2);
     await page.getByRole('button', { name: 'More journal actions' }).click();
@@ -130,23 +134,28 @@ describe('the journal', () => {
     await context.close();
   });
 
-  it('recovers what it can from a damaged store, keeps a backup and says so', async () => {
-    const { page, context } = await openPage(browser);
+  it('offers entries written before journals were private once, leaves damaged ones out, and removes the old copy', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Lee Park', email: 'lee@example.com', password: 'quiet-harbour-3' });
     await page.goto(`${server.url}/`);
     const good = { id: '1700000000000', type: 'cbt', date: '2026-11-20', timeOfDay: 'morning', content: { thoughtPatterns: 'A thought that survived', cognitiveDistortions: [], reframe: '' } };
-    const raw = JSON.stringify([good, { id: 'x', type: 'nonsense' }, 42]);
-    await page.evaluate((value) => localStorage.setItem('journalEntries', value), raw);
+    await page.evaluate((value) => localStorage.setItem('journalEntries', value), JSON.stringify([good, { id: 'x', type: 'nonsense' }, 42]));
     await page.goto(`${server.url}/journal`);
-    await toast(page, 'Some journal entries could not be read');
-    await page.getByText('A thought that survived').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('journalEntries.corruptBackup'))).toBe(raw);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('journalEntries')))!)).toHaveLength(1);
+    await setUpJournal(page, 'old pages, new home');
+    const offer = page.getByRole('region', { name: 'Entries from before' });
+    await offer.getByText('This device holds 1 journal entry written before journals were private to each account.', { exact: false }).waitFor();
+    await offer.getByRole('button', { name: 'Add to my journal' }).click();
+    await toast(page, '1 entry added to your journal');
+    await page.getByTestId('journal-entry').filter({ hasText: 'A thought that survived' }).waitFor();
+    expect(await offer.count()).toBe(0);
+    expect(await page.evaluate(() => [localStorage.getItem('journalEntries'), localStorage.getItem('journalEntries.corruptBackup')])).toEqual([null, null]);
 
-    await page.evaluate(() => localStorage.setItem('journalEntries', '{"not": "a list"'));
+    // Imported once: a reload shows the entry from the account's journal, and no offer.
     await page.reload();
-    await page.getByText('No journal entries yet', { exact: false }).waitFor();
-    // The first backup is never overwritten by a later damage.
-    expect(await page.evaluate(() => localStorage.getItem('journalEntries.corruptBackup'))).toBe(raw);
+    await page.getByTestId('journal-entry').filter({ hasText: 'A thought that survived' }).waitFor();
+    await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Entries from before' }).count()).toBe(0);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds from a 429's Retry-After header. */
     readonly retryAfter?: number,
+    /** The server's `error.details`, where a route sends more than words (a 409's current version). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -40,9 +42,9 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const err = (data as { error?: { code?: ErrorCode; message?: string } } | undefined)?.error;
+    const err = (data as { error?: { code?: ErrorCode; message?: string; details?: unknown } } | undefined)?.error;
     const retryAfter = Number(response.headers.get('retry-after')) || undefined;
-    if (err?.code) throw new ApiError(response.status, err.code, err.message ?? ERROR_TEXT[err.code], retryAfter);
+    if (err?.code) throw new ApiError(response.status, err.code, err.message ?? ERROR_TEXT[err.code], retryAfter, err.details);
     const code = codeWithoutServerWords(response.status, `${response.statusText} ${text.slice(0, 2000)}`);
     throw new ApiError(response.status, code, ERROR_TEXT[code], retryAfter);
   }

@@ -1,6 +1,6 @@
 /**
  * Account › Settings › Your data (issue 18): download everything the server holds about you (with
- * this device's journal added, since it lives here), or delete the account. Deleting asks for the
+ * the journal opened, when it is unlocked on this device), or delete the account. Deleting asks for the
  * password (or a recent sign-in for Apple and Google accounts) and the typed word, says what happens
  * to a subscription first, and says every refusal in the dialog.
  */
@@ -11,14 +11,14 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES as A, APP_STORE_CANCEL_PATH, DELETE_CONFIRMATION_WORD } from '#shared/account-messages.ts';
 import type { AccountExportResponse, DeleteAccountResponse, DeletionInfoResponse } from '#shared/contracts/account.ts';
-import { JOURNAL, readEntries } from '#shared/journal.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
 import { downloadText } from '#web/lib/download.ts';
-import { readStored, removeStored } from '#web/lib/storage.ts';
+import { forgetPersonalData } from '#web/lib/forget-personal-data.ts';
+import { removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
@@ -33,9 +33,10 @@ export function YourDataCard() {
     setDownloadError(null);
     try {
       const data = await api<AccountExportResponse>('/api/account/export');
-      // The journal is not on the server: what this device holds goes in the same file.
-      const journal = readEntries(readStored(JOURNAL.storageKey)).entries;
-      downloadText(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalOnThisDevice: journal }, null, 2));
+      // The server holds the journal sealed; when it is unlocked on this device, the file carries it opened.
+      const { unlockedJournal } = await import('#web/features/journal/journal-export.ts');
+      const journal = await unlockedJournal(data.profile.id);
+      downloadText(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalEntries: journal ?? 'The journal is not unlocked on this device, so it is not in this file: unlock it on the Journal page and download again.' }, null, 2));
     } catch (error) {
       setDownloadError(messageOf(error, A.downloadFailed));
     } finally {
@@ -49,7 +50,7 @@ export function YourDataCard() {
         {A.dataHeading}
       </h2>
       <p className="mt-1 text-stone-600 dark:text-stone-300">
-        One file with everything we hold about you: profile, sign-in methods, devices, subscription, favourites, practice and settings, plus the journal entries on this device.
+        One file with everything we hold about you: profile, sign-in methods, devices, subscription, favourites, practice and settings, plus your journal entries when the journal is unlocked on this device.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
@@ -95,9 +96,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     setProblem(null);
     try {
       const result = await api<DeleteAccountResponse>('/api/account/delete', { method: 'POST', body: { password: info.data.hasPassword ? password : undefined, confirmation } });
-      // Nothing of the account stays in this browser's memory or offline snapshot.
+      // Nothing of the account stays in this browser's memory, offline snapshot, journal or routines.
       client.clear();
       removeStored(STORAGE_KEYS.viewerSnapshot);
+      await forgetPersonalData();
       toast.success(A.deleted, { description: result.appStoreSubscription ? `${A.deletedBody} Your App Store subscription still runs: cancel it in ${APP_STORE_CANCEL_PATH}.` : A.deletedBody, duration: 10_000 });
       void navigate('/', { replace: true });
     } catch (error) {
@@ -117,7 +119,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               <strong>Your App Store subscription is not cancelled by this.</strong> Only Apple can stop it: on your iPhone, go to {APP_STORE_CANCEL_PATH}.
             </li>
           ) : null}
-          <li>Your journal lives on your devices, not with us: download your data first to keep a copy.</li>
+          <li>Your encrypted journal is deleted too, from our servers and this browser. To keep a copy, unlock your journal on this device and download your data first.</li>
           <li>We e-mail you to confirm it is done.</li>
         </ul>
         {info.isPending ? <p className="text-sm text-stone-600 dark:text-stone-300">Loading...</p> : null}

@@ -4,10 +4,11 @@ import { toast } from '#web/lib/toast.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
+import { forgetPersonalData } from '#web/lib/forget-personal-data.ts';
 
 const M = MESSAGES.auth;
 
-/** Signs out on the server, clears every cached user-specific query, then goes to `to`. */
+/** Signs out on the server, clears every cached user-specific query and the journal and routines kept in this browser, then goes to `to`. */
 export function useSignOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -15,6 +16,7 @@ export function useSignOut() {
     try {
       await authClient.signOut();
       client.clear();
+      await forgetPersonalData();
       toast.success(M.signedOutTitle, { description: M.signedOutBody });
       void navigate(to, { replace: true });
     } catch (error) {

@@ -1,17 +1,18 @@
-/** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all. */
+/** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal on this device. */
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
+import Lock from 'lucide-react/icons/lock';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import { entriesToMarkdown, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
+import { entriesToMarkdown, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
 import { localDay } from '#shared/days.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { downloadText } from '#web/lib/download.ts';
 
-export function EntriesList({ entries, onDelete, onDeleteAll }: { entries: JournalEntry[]; onDelete: (id: string) => void; onDeleteAll: () => void }) {
+export function EntriesList({ entries, onDelete, onDeleteAll, onLock }: { entries: JournalEntry[]; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -20,34 +21,44 @@ export function EntriesList({ entries, onDelete, onDeleteAll }: { entries: Journ
         <h2 id="entries-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
           {M.entriesHeading}
         </h2>
-        {entries.length ? (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.json`, 'application/json', JSON.stringify(entries, null, 2))}>
-              <Download className="size-4" aria-hidden /> Export JSON
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.md`, 'text/markdown', entriesToMarkdown(entries))}>
-              <Download className="size-4" aria-hidden /> Export Markdown
-            </Button>
-            {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7). */}
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger asChild>
-                <Button size="sm" variant="ghost" aria-label="More journal actions">
-                  <Ellipsis className="size-4" aria-hidden />
-                </Button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+        <div className="flex flex-wrap gap-2">
+          {entries.length ? (
+            <>
+              <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.json`, 'application/json', JSON.stringify(entries, null, 2))}>
+                <Download className="size-4" aria-hidden /> Export JSON
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.md`, 'text/markdown', entriesToMarkdown(entries))}>
+                <Download className="size-4" aria-hidden /> Export Markdown
+              </Button>
+            </>
+          ) : null}
+          {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7). */}
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <Button size="sm" variant="ghost" aria-label="More journal actions">
+                <Ellipsis className="size-4" aria-hidden />
+              </Button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+                <DropdownMenu.Item
+                  onSelect={onLock}
+                  className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800"
+                >
+                  <Lock className="size-4" aria-hidden /> {L.lockButton}
+                </DropdownMenu.Item>
+                {entries.length ? (
                   <DropdownMenu.Item
                     onSelect={() => setConfirm('all')}
                     className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-rose-800 outline-none data-[highlighted]:bg-rose-50 dark:text-rose-200 dark:data-[highlighted]:bg-rose-950/60"
                   >
                     <Trash2 className="size-4" aria-hidden /> Delete all entries…
                   </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          </div>
-        ) : null}
+                ) : null}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
       </div>
       {entries.length === 0 ? (
         <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>
@@ -72,7 +83,7 @@ export function EntriesList({ entries, onDelete, onDeleteAll }: { entries: Journ
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={confirm === 'all' ? 'Delete all entries?' : 'Delete this entry?'}
-        description={confirm === 'all' ? 'Every journal entry on this device will be deleted. Export them first if you want to keep a copy. This cannot be undone.' : 'This entry will be deleted from this device. This cannot be undone.'}
+        description={confirm === 'all' ? 'Every journal entry will be deleted, on all your devices. Export them first if you want to keep a copy. This cannot be undone.' : 'This entry will be deleted, on all your devices. This cannot be undone.'}
         confirmLabel="Delete"
         onConfirm={() => {
           if (confirm === 'all') {

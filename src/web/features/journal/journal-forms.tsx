@@ -20,8 +20,21 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 
-/** Returns true when the entry was saved (the form then resets). */
-export type SaveHandler = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent) => boolean;
+/** Resolves true when the entry was saved (the form then resets); false keeps the draft as it is. */
+export type SaveHandler = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent) => Promise<boolean>;
+
+/** Sends the draft once at a time, and clears it only when the save succeeded. */
+function useSaving(onSave: SaveHandler) {
+  const [saving, setSaving] = useState(false);
+  const save = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent, reset: () => void) => {
+    if (saving) return;
+    setSaving(true);
+    void onSave(type, content)
+      .then((saved) => saved && reset())
+      .finally(() => setSaving(false));
+  };
+  return { saving, save };
+}
 
 /** The clock's time of day, kept current while the page is open. */
 function useClockTimeOfDay(): TimeOfDay {
@@ -89,10 +102,10 @@ function Chips<T extends string>({ legend, options, selected, onToggle }: { lege
 
 const toggle = <T,>(list: T[], id: T) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
-function SaveRow({ enabled, onSave, hint }: { enabled: boolean; onSave: () => void; hint: string }) {
+function SaveRow({ enabled, saving, onSave, hint }: { enabled: boolean; saving: boolean; onSave: () => void; hint: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button type="submit" disabled={!enabled} onClick={onSave}>
+      <Button type="submit" disabled={!enabled || saving} aria-busy={saving} onClick={onSave}>
         Save entry
       </Button>
       {!enabled ? <p className="text-sm text-stone-500 dark:text-stone-400">{hint}</p> : null}
@@ -103,6 +116,7 @@ function SaveRow({ enabled, onSave, hint }: { enabled: boolean; onSave: () => vo
 /** `opening`: words the 'Mindful moments' field starts with (after a meditation: its title); `mood`: the mood chosen then. */
 export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave: SaveHandler; opening?: string; mood?: number | null }) {
   const [draft, setDraft] = useState<MindfulnessContent>(() => ({ ...blankMindfulness(), mindfulMoments: opening, ...(mood === null ? {} : { mood }) }));
+  const { saving, save } = useSaving(onSave);
   const clock = useClockTimeOfDay();
   const time = draft.timeOfDay || clock;
   const prompts = PROMPTS[time];
@@ -128,26 +142,28 @@ export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave:
       <TextArea label="Mindful moments" hint={prompts.moments} value={draft.mindfulMoments} maxLength={JOURNAL.textMax} onChange={(e) => set({ mindfulMoments: e.target.value })} />
       <TextArea label="Challenges" hint={prompts.challenges} value={draft.challenges} maxLength={JOURNAL.textMax} onChange={(e) => set({ challenges: e.target.value })} />
       {time === 'evening' ? <TextArea label="Evening reflection" hint="Looking back on today, what would you like to let go of, and what would you like to keep?" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} /> : null}
-      <SaveRow enabled={enabled} hint={`Write a gratitude${time === 'morning' ? ', an intention' : ''}${time === 'evening' ? ' or a reflection' : ''} to save.`} onSave={() => onSave('mindfulness', draft) && setDraft(blankMindfulness())} />
+      <SaveRow enabled={enabled} hint={`Write a gratitude${time === 'morning' ? ', an intention' : ''}${time === 'evening' ? ' or a reflection' : ''} to save.`} saving={saving} onSave={() => save('mindfulness', draft, () => setDraft(blankMindfulness()))} />
     </form>
   );
 }
 
 export function CbtForm({ onSave }: { onSave: SaveHandler }) {
   const [draft, setDraft] = useState<CbtContent>(blankCbt);
+  const { saving, save } = useSaving(onSave);
   const set = (patch: Partial<CbtContent>) => setDraft((d) => ({ ...d, ...patch }));
   return (
     <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="CBT entry">
       <TextArea label="Thought patterns" hint="What went through your mind? Write the thought as it came." value={draft.thoughtPatterns} maxLength={JOURNAL.textMax} onChange={(e) => set({ thoughtPatterns: e.target.value })} />
       <Chips legend="Thinking traps you notice (cognitive distortions)" options={DISTORTIONS} selected={draft.cognitiveDistortions} onToggle={(id) => set({ cognitiveDistortions: toggle(draft.cognitiveDistortions, id) })} />
       <TextArea label="A kinder, more balanced thought" hint="What would you say to a friend who had this thought?" value={draft.reframe} maxLength={JOURNAL.textMax} onChange={(e) => set({ reframe: e.target.value })} />
-      <SaveRow enabled={canSave('cbt', draft)} hint="Write down the thought to save." onSave={() => onSave('cbt', draft) && setDraft(blankCbt())} />
+      <SaveRow enabled={canSave('cbt', draft)} hint="Write down the thought to save." saving={saving} onSave={() => save('cbt', draft, () => setDraft(blankCbt()))} />
     </form>
   );
 }
 
 export function DbtForm({ onSave }: { onSave: SaveHandler }) {
   const [draft, setDraft] = useState<DbtContent>(blankDbt);
+  const { saving, save } = useSaving(onSave);
   const set = (patch: Partial<DbtContent>) => setDraft((d) => ({ ...d, ...patch }));
   return (
     <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="DBT entry">
@@ -158,7 +174,7 @@ export function DbtForm({ onSave }: { onSave: SaveHandler }) {
       <Chips legend="DBT skills you used or could use" options={DBT_SKILLS} selected={draft.dbtSkills} onToggle={(id) => set({ dbtSkills: toggle(draft.dbtSkills, id) })} />
       <TextArea label="Coping skills" hint="What helped, even a little?" value={draft.copingSkills} maxLength={JOURNAL.textMax} onChange={(e) => set({ copingSkills: e.target.value })} />
       <TextArea label="Reflection" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} />
-      <SaveRow enabled={canSave('dbt', draft)} hint="Describe the situation and your emotions to save." onSave={() => onSave('dbt', draft) && setDraft(blankDbt())} />
+      <SaveRow enabled={canSave('dbt', draft)} hint="Describe the situation and your emotions to save." saving={saving} onSave={() => save('dbt', draft, () => setDraft(blankDbt()))} />
     </form>
   );
 }

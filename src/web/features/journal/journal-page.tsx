@@ -1,15 +1,17 @@
 /**
- * /journal: mindfulness, CBT and DBT journalling, private to this device. Saving is part of the
- * subscription (the spec's dialog otherwise); nothing typed is lost when a save is refused.
+ * /journal: mindfulness, CBT and DBT journalling, end-to-end encrypted and synced across the
+ * account's devices (issue 18). Saving is part of the subscription (the spec's dialog otherwise); a
+ * save before the journal is set up or unlocked on this device asks for that first, then saves.
+ * Nothing typed is lost when a save is refused.
  */
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { journalAboutMood, journalAboutText } from '#web/features/journal/journal-about.ts';
 import { Link } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { createEntry, CRISIS_LINES, JOURNAL_MESSAGES as M } from '#shared/journal.ts';
+import { createEntry, CRISIS_LINES, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, type JournalType } from '#shared/journal.ts';
 import { localDay } from '#shared/days.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -18,6 +20,8 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { EntriesList } from '#web/features/journal/journal-entries.tsx';
 import { CbtForm, DbtForm, MindfulnessForm, type SaveHandler } from '#web/features/journal/journal-forms.tsx';
 import { Insights, Tracker } from '#web/features/journal/journal-insights.tsx';
+import { JournalKeyDialog } from '#web/features/journal/journal-key-dialog.tsx';
+import { JournalState } from '#web/features/journal/journal-state.tsx';
 import { useJournal } from '#web/features/journal/use-journal.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
@@ -27,31 +31,68 @@ const JOURNAL_TABS: readonly TabItem[] = [
   { value: 'dbt', label: 'DBT' },
 ];
 
+type Content = Parameters<SaveHandler>[1];
+/** A save waiting for the journal to be set up or unlocked on this device. */
+type WaitingSave = { type: JournalType; content: Content; resolve: (saved: boolean) => void };
+
 export function JournalPage() {
   usePageTitle('Journal');
   const viewer = useViewer();
-  const journal = useJournal();
+  const journal = useJournal(viewer.user?.id ?? null, viewer.status === 'loading');
   const [blocked, setBlocked] = useState(false);
+  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | null>(null);
+  const waiting = useRef<WaitingSave | null>(null);
   const today = localDay(new Date());
   // 'Write about it' after a meditation opens here with its title (journal-about.ts).
   const [params] = useSearchParams();
   const about = journalAboutText(params);
   const aboutMood = journalAboutMood(params);
 
-  const save: SaveHandler = (type, content) => {
+  const saveNow = async (type: JournalType, content: Content): Promise<boolean> => {
+    if (!(await journal.add(createEntry(type, content, new Date())))) return false;
+    toast.success(M.savedTitle, { description: M.savedBody });
+    return true;
+  };
+
+  const save: SaveHandler = async (type, content) => {
     if (!viewer.canListen) {
       setBlocked(true);
       return false; // the draft stays as it is
     }
-    if (!journal.add(createEntry(type, content, new Date()))) return false;
-    toast.success(M.savedTitle, { description: M.savedBody });
-    return true;
+    if (journal.status === 'open') return saveNow(type, content);
+    if (journal.status === 'set-up' || journal.status === 'locked') {
+      // The draft stays in the form until the journal opens and the entry is stored.
+      waiting.current?.resolve(false);
+      setKeyDialog(journal.status === 'set-up' ? 'set-up' : 'unlock');
+      return new Promise<boolean>((resolve) => (waiting.current = { type, content, resolve }));
+    }
+    toast.error(L.unreachable);
+    return false;
+  };
+
+  // The journal opened (set up or unlocked) with a save waiting: store it now.
+  const { status, add } = journal;
+  useEffect(() => {
+    const pending = waiting.current;
+    if (status !== 'open' || !pending) return;
+    waiting.current = null;
+    void saveNow(pending.type, pending.content).then(pending.resolve);
+    // saveNow is rebuilt every render; `add` is what it depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, add]);
+
+  const closeKeyDialog = (opened: boolean) => {
+    setKeyDialog(null);
+    if (!opened) {
+      waiting.current?.resolve(false);
+      waiting.current = null;
+    }
   };
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{M.title}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-stone-600 dark:text-stone-300">A private space to notice, name and untangle what you are carrying. Your entries stay on this device.</p>
+      <p className="mt-3 max-w-2xl text-lg text-stone-600 dark:text-stone-300">A private space to notice, name and untangle what you are carrying. Your entries are encrypted on your device before they are stored: only you can read them.</p>
       <Disclaimer label="About this journal" />
 
       <section aria-labelledby="new-entry" className="mt-8 rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
@@ -75,17 +116,19 @@ export function JournalPage() {
         </Tabs>
       </section>
 
+      <JournalState journal={journal} onSetUp={() => setKeyDialog('set-up')} onUnlock={() => setKeyDialog('unlock')} />
       {/* The page opens on writing; insights follow once there is something to reflect on. */}
-      {journal.entries.length > 0 ? (
+      {journal.status === 'open' && journal.entries.length > 0 ? (
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <Insights entries={journal.entries} today={today} />
           <Tracker entries={journal.entries} today={today} />
         </div>
       ) : null}
 
-      <EntriesList entries={journal.entries} onDelete={journal.remove} onDeleteAll={journal.removeAll} />
+      {journal.status === 'open' ? <EntriesList entries={journal.entries} onDelete={journal.remove} onDeleteAll={journal.removeAll} onLock={() => void journal.lock()} /> : null}
       <Disclaimer label="Support and crisis lines" />
 
+      {keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} /> : null}
       <Dialog open={blocked} onOpenChange={setBlocked} title={M.subscribeTitle} description={M.subscribeBody}>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={() => setBlocked(false)}>

@@ -1,65 +1,192 @@
 /**
- * The journal's entries, kept only in this browser (spec: local storage under the journal key;
- * no network calls for content). A damaged stored value never breaks the page: what parses is
- * kept, the raw value is backed up beside it, and the user is told.
+ * The signed-in person's journal on this page (issue 18; decision 0031): end-to-end encrypted,
+ * kept on the device and synced. It opens from this device's copy first (so it works offline), then
+ * syncs; without a key on this device it asks to set up or unlock. Another account's journal left in
+ * this browser is forgotten as soon as a different account opens the journal.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { JOURNAL, JOURNAL_LOCK_MESSAGES as L, readEntries, type JournalEntry } from '#shared/journal.ts';
+import { recoverJournal, setUpJournal, unlockJournal } from '#web/features/journal/journal-access.ts';
+import { forgetAccount, loadDevice, otherAccounts, type StoredDevice } from '#web/features/journal/journal-store.ts';
+import { JournalSync } from '#web/features/journal/journal-sync.ts';
+import { api, ApiError } from '#web/lib/api.ts';
+import { readStored, removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
-import { JOURNAL, JOURNAL_MESSAGES as M, readEntries, type JournalEntry } from '#shared/journal.ts';
-import { readStored, writeStored } from '#web/lib/storage.ts';
 
-/** One id, so the repair running twice (React's development double effects) still shows one toast. */
-const RECOVERED_TOAST_ID = 'journal-recovered';
+export type JournalStatus = 'loading' | 'signed-out' | 'set-up' | 'locked' | 'unreachable' | 'open' | 'failed';
 
-function persist(entries: JournalEntry[]): boolean {
-  if (writeStored(JOURNAL.storageKey, JSON.stringify(entries))) return true;
-  toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked. Export your entries to keep a copy.' });
-  return false;
+/** How often an open journal looks for other devices' changes while the page is visible. */
+const SYNC_EVERY_MS = 30_000;
+
+/** Entries written before journals belonged to accounts (the spec's browser-wide key). */
+function legacyEntries(): JournalEntry[] {
+  return readEntries(readStored(JOURNAL.storageKey)).entries;
 }
 
-/** What this device holds, read once: storage is synchronous, so the first render already has it. */
-function loadJournal() {
-  const raw = readStored(JOURNAL.storageKey);
-  return { raw, ...readEntries(raw) };
+function forgetLegacy(): void {
+  removeStored(JOURNAL.storageKey);
+  removeStored(JOURNAL.backupKey);
 }
 
-export function useJournal() {
-  const [stored] = useState(loadJournal);
-  const [entries, setEntries] = useState(stored.entries);
-  // The last list written: every change goes through `commit`, so two saves before React renders
-  // again still build on each other.
-  const latest = useRef(entries);
+/** Where one account's journal stands on this page; `key` says which account and attempt it belongs to. */
+type Opened = { key: string; status: JournalStatus; engine: JournalSync | null };
 
+export function useJournal(accountId: string | null, viewerLoading: boolean) {
+  const [attempt, setAttempt] = useState(0);
+  const key = `${accountId ?? ''}|${String(attempt)}`;
+  const [opened, setOpened] = useState<Opened>({ key: '', status: 'loading', engine: null });
+  const [legacy, setLegacy] = useState<JournalEntry[]>([]);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // Which account and attempt the page is on now, for answers that arrive after it moved on.
+  const currentKey = useRef(key);
   useEffect(() => {
-    if (!stored.damaged || stored.raw === null) return;
-    // Keep the first damaged copy: a later damage must not overwrite what could still be rescued.
-    // Without room for a backup the recovered entries are still shown.
-    if (readStored(JOURNAL.backupKey) === null) writeStored(JOURNAL.backupKey, stored.raw);
-    persist(stored.entries);
-    toast.warning(M.recoveredTitle, { id: RECOVERED_TOAST_ID, description: M.recoveredBody(stored.entries.length, stored.lost), duration: 10_000 });
-  }, [stored]);
+    currentKey.current = key;
+  }, [key]);
 
-  /** Stores the list and shows it; false when the device refused to store it. */
-  const commit = useCallback((next: JournalEntry[]): boolean => {
-    if (!persist(next)) return false;
-    latest.current = next;
-    setEntries(next);
-    return true;
+  // A state from another account or attempt is never shown: until this one's answer comes, it is loading.
+  const fresh = opened.key === key;
+  const status: JournalStatus = viewerLoading ? 'loading' : !accountId ? 'signed-out' : fresh ? opened.status : 'loading';
+  const engine = !viewerLoading && accountId && fresh ? opened.engine : null;
+
+  const open = useCallback(async (device: StoredDevice, forKey: string) => {
+    const journal = await JournalSync.open(device, api);
+    if (currentKey.current !== forKey) {
+      journal.close();
+      return;
+    }
+    setLegacy(legacyEntries());
+    setOpened({ key: forKey, status: 'open', engine: journal });
   }, []);
 
-  /** Prepends and stores; false when the device refused to store it (the form keeps its text). */
+  useEffect(() => {
+    if (viewerLoading || !accountId) return;
+    const forKey = `${accountId}|${String(attempt)}`;
+    const stale = () => currentKey.current !== forKey;
+    void (async () => {
+      try {
+        for (const other of await otherAccounts(accountId)) await forgetAccount(other);
+        const device = await loadDevice(accountId);
+        if (device) {
+          if (!stale()) await open(device, forKey);
+          return;
+        }
+        const { keyring } = await api<{ keyring: unknown }>('/api/journal/keyring');
+        if (!stale()) setOpened({ key: forKey, status: keyring ? 'locked' : 'set-up', engine: null });
+      } catch (error) {
+        if (!stale()) setOpened({ key: forKey, status: error instanceof ApiError && error.code === 'network' ? 'unreachable' : 'failed', engine: null });
+      }
+    })();
+  }, [accountId, viewerLoading, open, attempt]);
+
+  // Once open: show every change, sync now, when the connection returns, when the page is looked at again, and now and then.
+  useEffect(() => {
+    if (!engine) return;
+    const unsubscribe = engine.subscribe(rerender);
+    const sync = () => {
+      if (document.visibilityState === 'visible') void engine.sync();
+    };
+    sync();
+    window.addEventListener('online', sync);
+    document.addEventListener('visibilitychange', sync);
+    const timer = window.setInterval(sync, SYNC_EVERY_MS);
+    return () => {
+      unsubscribe();
+      // Leaving the page, locking or signing out: this copy stops writing to the device.
+      engine.close();
+      window.removeEventListener('online', sync);
+      document.removeEventListener('visibilitychange', sync);
+      window.clearInterval(timer);
+    };
+  }, [engine]);
+
+  /** Stores the entry on this device (encrypted) and queues it for sync; false when the device refused, so the form keeps its text. */
   const add = useCallback(
-    (entry: JournalEntry): boolean => {
+    async (entry: JournalEntry): Promise<boolean> => {
+      if (!engine) return false;
       // Ids are timestamps (spec); two saves in the same millisecond must still be two entries.
       let id = Number(entry.id);
-      while (latest.current.some((e) => e.id === String(id))) id += 1;
-      return commit([{ ...entry, id: String(id) }, ...latest.current]);
+      while (engine.entries().some((e) => e.id === String(id))) id += 1;
+      try {
+        await engine.add([{ ...entry, id: String(id) }]);
+        return true;
+      } catch {
+        toast.error(L.storageRefusedTitle, { description: L.storageRefusedBody });
+        return false;
+      }
     },
-    [commit],
+    [engine],
   );
 
-  const remove = useCallback((id: string) => void commit(latest.current.filter((e) => e.id !== id)), [commit]);
-  const removeAll = useCallback(() => void commit([]), [commit]);
+  const remove = useCallback((id: string) => void engine?.remove(id).catch(() => toast.error(L.storageRefusedTitle)), [engine]);
+  const removeAll = useCallback(() => void engine?.removeAll().catch(() => toast.error(L.storageRefusedTitle)), [engine]);
 
-  return { entries, add, remove, removeAll };
+  const setUp = useCallback(
+    async (passphrase: string): Promise<string> => {
+      if (!accountId) throw new Error('Signed out');
+      try {
+        const { device, recoveryKey } = await setUpJournal(accountId, passphrase, api);
+        await open(device, key);
+        return recoveryKey;
+      } catch (error) {
+        // Another device set the journal up first: this one unlocks it instead.
+        if (error instanceof ApiError && error.status === 409) setOpened({ key, status: 'locked', engine: null });
+        throw error;
+      }
+    },
+    [accountId, open, key],
+  );
+
+  const unlock = useCallback(
+    async (secret: { passphrase: string } | { recoveryKey: string; newPassphrase: string }): Promise<void> => {
+      if (!accountId) throw new Error('Signed out');
+      const device = 'passphrase' in secret ? await unlockJournal(accountId, secret.passphrase, api) : await recoverJournal(accountId, secret.recoveryKey, secret.newPassphrase, api);
+      await open(device, key);
+    },
+    [accountId, open, key],
+  );
+
+  /** Forgets the key and every record on this device; the journal stays on the server, sealed. */
+  const lock = useCallback(async () => {
+    if (!accountId) return;
+    engine?.close();
+    await forgetAccount(accountId);
+    setOpened({ key, status: 'locked', engine: null });
+    toast.success(L.lockedNow);
+  }, [accountId, engine, key]);
+
+  const importLegacy = useCallback(async () => {
+    if (!engine) return;
+    const entries = legacyEntries();
+    try {
+      await engine.add(entries);
+    } catch {
+      toast.error(L.storageRefusedTitle);
+      return;
+    }
+    // Only once they are stored in the account's journal on this device is the old copy removed.
+    forgetLegacy();
+    setLegacy([]);
+    toast.success(L.legacyImported(entries.length));
+  }, [engine]);
+
+  const discardLegacy = useCallback(() => {
+    forgetLegacy();
+    setLegacy([]);
+  }, []);
+
+  return {
+    status,
+    entries: engine?.entries() ?? [],
+    sync: engine ? { state: engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size } : null,
+    add,
+    remove,
+    removeAll,
+    setUp,
+    unlock,
+    lock,
+    legacy: { count: legacy.length, importAll: importLegacy, discard: discardLegacy },
+    retry: useCallback(() => setAttempt((n) => n + 1), []),
+  };
 }
+
+export type Journal = ReturnType<typeof useJournal>;

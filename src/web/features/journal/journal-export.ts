@@ -1,0 +1,18 @@
+/**
+ * The journal for "Download my data" (issue 18, item 2): opened on this device, brought up to date
+ * with the server first when it can be reached. Null when the journal is not unlocked here: the
+ * server's copy is sealed, and only the person's device can open it.
+ */
+import type { JournalEntry } from '#shared/journal.ts';
+import { loadDevice } from '#web/features/journal/journal-store.ts';
+import { JournalSync } from '#web/features/journal/journal-sync.ts';
+import { api } from '#web/lib/api.ts';
+
+export async function unlockedJournal(accountId: string): Promise<JournalEntry[] | null> {
+  const device = await loadDevice(accountId);
+  if (!device) return null;
+  const journal = await JournalSync.open(device, api);
+  // Offline, the file still carries what this device holds; the sync state does not stop the download.
+  await journal.sync();
+  return journal.entries();
+}

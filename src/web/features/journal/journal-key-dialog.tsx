@@ -1,0 +1,199 @@
+/**
+ * Setting up the private journal, and unlocking it on a device (issue 18; decision 0031). Set-up
+ * says plainly, before anything is chosen, that a forgotten passphrase without the recovery key
+ * loses the journal; then shows the recovery key once, with a download, and will not close until
+ * the person says they have kept it. Unlocking takes the passphrase, or the recovery key and a new
+ * passphrase. Every refusal is said inside the dialog.
+ */
+import Copy from 'lucide-react/icons/copy';
+import Download from 'lucide-react/icons/download';
+import KeyRound from 'lucide-react/icons/key-round';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Field } from '#web/components/ui/field.tsx';
+import { passphraseProblem } from '#web/features/journal/journal-access.ts';
+import { JournalLockedError } from '#web/features/journal/journal-crypto.ts';
+import type { Journal } from '#web/features/journal/use-journal.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { downloadText } from '#web/lib/download.ts';
+import { toast } from '#web/lib/toast.ts';
+
+type Props = { mode: 'set-up' | 'unlock'; journal: Journal; onClose: (opened: boolean) => void };
+
+const messageOf = (error: unknown) => (error instanceof JournalLockedError || error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+
+export function JournalKeyDialog({ mode, journal, onClose }: Props) {
+  const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
+  const [kept, setKept] = useState(false);
+  // While the recovery key is on screen, the dialog closes only through its own button, once kept.
+  const onOpenChange = (open: boolean) => !open && !recoveryKey && onClose(false);
+
+  if (recoveryKey) {
+    return (
+      <Dialog open onOpenChange={onOpenChange} title={L.recoveryTitle} description={L.recoveryBody}>
+        <RecoveryKey value={recoveryKey} />
+        <label className="mt-5 flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
+          <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={kept} onChange={(event) => setKept(event.target.checked)} />
+          {L.recoveryKept}
+        </label>
+        <div className="mt-6 flex justify-end">
+          <Button disabled={!kept} onClick={() => onClose(true)}>
+            {L.recoveryDone}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+  return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} />;
+}
+
+function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onOpenChange: (open: boolean) => void; onRecoveryKey: (key: string) => void }) {
+  const [passphrase, setPassphrase] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [understood, setUnderstood] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = passphraseProblem(passphrase, repeated);
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      onRecoveryKey(await journal.setUp(passphrase));
+    } catch (error) {
+      setProblem(messageOf(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={L.setUpTitle} description={L.setUpBody}>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={L.setUpTitle} noValidate>
+        <p className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">{L.setUpWarning}</p>
+        <Field label={L.passphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} hint={L.passphraseShort} />
+        <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
+        <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
+          <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />
+          {L.setUpUnderstood}
+        </label>
+        <Problem text={problem} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!understood || busy} aria-busy={busy}>
+            {busy ? L.settingUp : L.setUpButton}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenChange: (open: boolean) => void; onOpened: () => void }) {
+  const [recovering, setRecovering] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const [recoveryKey, setRecoveryKey] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = recovering ? passphraseProblem(passphrase, repeated) : passphrase ? null : L.wrongPassphrase;
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await journal.unlock(recovering ? { recoveryKey, newPassphrase: passphrase } : { passphrase });
+      onOpened();
+    } catch (error) {
+      setProblem(messageOf(error));
+      setBusy(false);
+    }
+  };
+
+  const title = recovering ? L.recoverTitle : L.unlockTitle;
+  return (
+    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={title} description={recovering ? L.recoverBody : L.unlockBody}>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={title} noValidate>
+        {recovering ? (
+          <>
+            <Field label={L.recoveryKeyLabel} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={120} value={recoveryKey} onChange={(event) => setRecoveryKey(event.target.value)} className="font-mono" />
+            <Field label={L.newPassphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} hint={L.passphraseShort} />
+            <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
+          </>
+        ) : (
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to take this one answer
+          <Field label={L.passphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoFocus />
+        )}
+        <Problem text={problem} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setRecovering((r) => !r);
+              setProblem(null);
+              setPassphrase('');
+            }}
+          >
+            {recovering ? L.unlockTitle : L.forgot}
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? L.unlocking : recovering ? L.recoverButton : L.unlockButton}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RecoveryKey({ value }: { value: string }) {
+  return (
+    <div className="mt-4 rounded-2xl bg-stone-100 p-4 dark:bg-stone-800">
+      <p className="flex items-center gap-2 text-sm font-semibold text-stone-700 dark:text-stone-200">
+        <KeyRound className="size-4" aria-hidden /> {L.recoveryKeyLabel}
+      </p>
+      <p data-testid="recovery-key" className="mt-2 font-mono text-base break-words text-stone-900 select-all dark:text-stone-50">
+        {value}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={() => downloadText('harbour-mind-journal-recovery-key.txt', 'text/plain', recoveryKeyFile(value))}>
+          <Download className="size-4" aria-hidden /> {L.recoveryDownload}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() =>
+            void navigator.clipboard.writeText(value).then(
+              () => toast.success('Recovery key copied'),
+              () => toast.error('Could not copy: select the key and copy it yourself.'),
+            )
+          }
+        >
+          <Copy className="size-4" aria-hidden /> Copy
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function recoveryKeyFile(key: string): string {
+  return ['Harbour Mind: journal recovery key', '', key, '', 'This key opens your journal if you forget your passphrase.', 'Keep it somewhere safe, away from the devices you use. Anyone with this key and your account can read your journal.', ''].join('\n');
+}
+
+function Problem({ text }: { text: ReactNode }) {
+  return text ? (
+    <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
+      {text}
+    </p>
+  ) : null;
+}

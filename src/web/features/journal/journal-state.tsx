@@ -1,0 +1,135 @@
+/**
+ * Where the journal stands on this device (issue 18): opening, to be set up, locked, unreachable,
+ * or open with its sync state, and the one-time offer of entries written before journals belonged
+ * to accounts. Each state says what to do next in one place.
+ */
+import CloudOff from 'lucide-react/icons/cloud-off';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
+import { withNext } from '#shared/next-path.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import type { Journal } from '#web/features/journal/use-journal.ts';
+
+type Props = { journal: Journal; onSetUp: () => void; onUnlock: () => void };
+
+export function JournalState({ journal, onSetUp, onUnlock }: Props) {
+  switch (journal.status) {
+    case 'loading':
+      return (
+        <Card>
+          <p aria-busy="true" className="text-stone-600 dark:text-stone-300">
+            Opening your journal...
+          </p>
+        </Card>
+      );
+    case 'signed-out':
+      return (
+        <Card icon={<LockKeyhole className="size-5" aria-hidden />}>
+          <p>{L.signedOutCard}</p>
+          <Link to={withNext('/sign-in', '/journal')} className={buttonClasses({ className: 'mt-4' })}>
+            Sign In
+          </Link>
+        </Card>
+      );
+    case 'set-up':
+      return (
+        <Card icon={<ShieldCheck className="size-5" aria-hidden />}>
+          <p>{L.setUpCard}</p>
+          <Button className="mt-4" onClick={onSetUp}>
+            {L.setUpButton}
+          </Button>
+        </Card>
+      );
+    case 'locked':
+      return (
+        <Card icon={<LockKeyhole className="size-5" aria-hidden />}>
+          <p>{L.lockedCard}</p>
+          <Button className="mt-4" onClick={onUnlock}>
+            {L.unlockTitle}
+          </Button>
+        </Card>
+      );
+    case 'unreachable':
+    case 'failed':
+      return (
+        <Card icon={<CloudOff className="size-5" aria-hidden />}>
+          <p role="alert">{journal.status === 'unreachable' ? L.unreachable : 'Your journal could not be opened. Please try again.'}</p>
+          <Button className="mt-4" variant="outline" onClick={journal.retry}>
+            Try again
+          </Button>
+        </Card>
+      );
+    case 'open':
+      return (
+        <>
+          {journal.legacy.count > 0 ? <LegacyOffer journal={journal} /> : null}
+          <SyncLine journal={journal} />
+        </>
+      );
+  }
+}
+
+function Card({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label="Your journal on this device" className="mt-8 flex gap-3 rounded-3xl bg-white p-6 text-stone-700 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-800">
+      {icon ? <span className="mt-0.5 text-teal-700 dark:text-teal-300">{icon}</span> : null}
+      <div>{children}</div>
+    </section>
+  );
+}
+
+function SyncLine({ journal }: { journal: Journal }) {
+  const sync = journal.sync;
+  if (!sync) return null;
+  const text =
+    sync.state === 'offline' ? L.offline(sync.pending) : sync.state === 'needs-subscription' ? L.needsSubscription : sync.state === 'failed' ? L.syncFailed : sync.state === 'syncing' ? L.syncing : L.synced;
+  return (
+    <div className="mt-8 grid gap-1 text-sm text-stone-600 dark:text-stone-300">
+      <p role="status" data-testid="journal-sync" className="flex items-center gap-2">
+        {sync.state === 'offline' || sync.state === 'failed' ? <CloudOff className="size-4" aria-hidden /> : <ShieldCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
+        {text}
+      </p>
+      {sync.unreadable > 0 ? <p>{L.unreadable(sync.unreadable)}</p> : null}
+    </div>
+  );
+}
+
+function LegacyOffer({ journal }: { journal: Journal }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section aria-labelledby="legacy-heading" className="mt-8 rounded-3xl bg-teal-50 p-6 text-teal-950 ring-1 ring-teal-200 dark:bg-teal-950/40 dark:text-teal-50 dark:ring-teal-900">
+      <h2 id="legacy-heading" className="font-semibold">
+        {L.legacyTitle}
+      </h2>
+      <p className="mt-1">{L.legacyBody(journal.legacy.count)}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => {
+            setBusy(true);
+            void journal.legacy.importAll().finally(() => setBusy(false));
+          }}
+        >
+          {L.legacyImport}
+        </Button>
+        <Button variant="ghost" onClick={() => setConfirming(true)}>
+          {L.legacyDiscard}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete these entries?"
+        description="They are deleted from this device and not added to any journal. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={journal.legacy.discard}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * The journal's sync engine against the real server (Fastify + PGlite) and a spec-complete
+ * IndexedDB per device (fake-indexeddb; decision 0032): set-up and unlock, offline-first saving,
+ * two devices converging through conflicts and deletions, the subscription rule, and damaged rows.
+ * Each "device" is a fresh copy of the web modules bound to its own IndexedDB, as two browsers are.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { subscribers } from '#server/db/schema/billing.ts';
+import { journalRecords } from '#server/db/schema/journal.ts';
+import type { JournalEntry } from '#shared/journal.ts';
+import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ kind: 'pglite' });
+});
+afterAll(() => t.close());
+
+const entry = (id: string, words: string): JournalEntry => ({ id, type: 'cbt', date: '2026-11-26', timeOfDay: 'evening', content: { thoughtPatterns: words, cognitiveDistortions: [], reframe: '' } });
+const words = (entries: readonly JournalEntry[]) => entries.map((e) => (e.type === 'cbt' ? e.content.thoughtPatterns : e.type));
+
+async function subscriber(email: string) {
+  const person = await createSignedInUser(t, email);
+  await t.database.db.insert(subscribers).values({ userId: person.userId, status: 'active', plan: 'monthly', provider: 'sandbox', providerSubscriptionId: `sandbox_${randomUUID()}`, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
+  return person;
+}
+
+/** One browser: its own IndexedDB and its own copy of the journal's modules, signed in as `cookie`. */
+async function device(cookie: string) {
+  globalThis.indexedDB = new IDBFactory();
+  vi.resetModules();
+  const access = await import('#web/features/journal/journal-access.ts');
+  const { JournalSync } = await import('#web/features/journal/journal-sync.ts');
+  const store = await import('#web/features/journal/journal-store.ts');
+  const { ApiError } = await import('#web/lib/api.ts');
+  // Opens this device's database now, while its own IndexedDB is the global one.
+  await store.loadDevice('none');
+  let online = true;
+  const request = (async (path: string, options?: { method?: string; body?: unknown }) => {
+    options ??= {};
+    if (!online) throw new ApiError(0, 'network', 'Unable to reach Harbour Mind. Please check your connection.');
+    const response = await t.app.inject({ method: (options.method ?? 'GET') as 'GET', url: path, headers: { ...origin(t), cookie }, ...(options.body === undefined ? {} : { payload: options.body as object }) });
+    const data = response.json();
+    if (response.statusCode >= 400) throw new ApiError(response.statusCode, data.error.code, data.error.message, undefined, data.error.details);
+    return data;
+  }) as Parameters<typeof JournalSync.open>[1];
+  return {
+    access,
+    store,
+    request,
+    setOnline: (value: boolean) => (online = value),
+    open: async (accountId: string) => JournalSync.open((await store.loadDevice(accountId))!, request),
+  };
+}
+
+describe('the journal sync engine (issue 18)', () => {
+  it('sets up on one device, unlocks on another, and converges through edits, conflicts and deletions', async () => {
+    const person = await subscriber('sync-two@example.com');
+    const laptop = await device(person.cookie);
+    const { recoveryKey } = await laptop.access.setUpJournal(person.userId, 'harbour lights at dusk', laptop.request);
+    const a = await laptop.open(person.userId);
+    await a.add([entry('1', 'first worry'), entry('2', 'second worry')]);
+    await a.sync();
+    expect(a.state).toBe('synced');
+    expect(a.pendingCount()).toBe(0);
+
+    // The server holds only sealed rows: no word of an entry, no date.
+    const rows = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      for (const text of [row.iv, row.data, Buffer.from(row.data, 'base64').toString('latin1')]) expect(text).not.toMatch(/first worry|second worry|2026-11-26|thoughtPatterns/);
+    }
+
+    const phone = await device(person.cookie);
+    await expect(phone.access.unlockJournal(person.userId, 'the wrong passphrase', phone.request)).rejects.toThrow('That passphrase does not open this journal.');
+    expect(await phone.store.loadDevice(person.userId)).toBeUndefined();
+    await phone.access.unlockJournal(person.userId, 'harbour lights at dusk', phone.request);
+    const b = await phone.open(person.userId);
+    await b.sync();
+    expect(words(b.entries())).toEqual(['second worry', 'first worry']);
+
+    // Both edit at once: the phone deletes entry 1 while the laptop (not yet aware) adds a third.
+    await b.remove('1');
+    await a.add([entry('3', 'third worry')]);
+    await Promise.all([a.sync(), b.sync()]);
+    await Promise.all([a.sync(), b.sync()]);
+    expect(words(a.entries())).toEqual(['third worry', 'second worry']);
+    expect(words(b.entries())).toEqual(words(a.entries()));
+
+    // A recovery key opens it on a third device and sets a new passphrase; the old one stops working.
+    const tablet = await device(person.cookie);
+    await tablet.access.recoverJournal(person.userId, recoveryKey.toLowerCase(), 'a brand new passphrase', tablet.request);
+    const c = await tablet.open(person.userId);
+    await c.sync();
+    expect(words(c.entries())).toEqual(['third worry', 'second worry']);
+    const fourth = await device(person.cookie);
+    await expect(fourth.access.unlockJournal(person.userId, 'harbour lights at dusk', fourth.request)).rejects.toThrow('That passphrase does not open this journal.');
+    await fourth.access.unlockJournal(person.userId, 'a brand new passphrase', fourth.request);
+  });
+
+  it('settles a true conflict the same way on both devices: the later edit wins, and the loser learns it', async () => {
+    const person = await subscriber('sync-conflict@example.com');
+    const one = await device(person.cookie);
+    await one.access.setUpJournal(person.userId, 'quiet water, still mind', one.request);
+    const a = await one.open(person.userId);
+    await a.add([entry('1', 'original')]);
+    await a.sync();
+    const two = await device(person.cookie);
+    await two.access.unlockJournal(person.userId, 'quiet water, still mind', two.request);
+    const b = await two.open(person.userId);
+    await b.sync();
+
+    // Both go offline and delete-then-rewrite differently; the phone's change is made later.
+    one.setOnline(false);
+    two.setOnline(false);
+    await a.remove('1');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await b.removeAll();
+    await b.add([entry('9', 'written later')]);
+    expect(a.state).toBe('offline');
+    expect(b.pendingCount()).toBe(2);
+    one.setOnline(true);
+    two.setOnline(true);
+    await a.sync();
+    await b.sync(); // its write of record 1 loses the race (409), it merges, and its newer tombstone is written again
+    await a.sync();
+    expect(words(a.entries())).toEqual(['written later']);
+    expect(words(b.entries())).toEqual(['written later']);
+    expect(a.pendingCount() + b.pendingCount()).toBe(0);
+  });
+
+  it('keeps a change made offline on the device, across a reload, until it can be sent', async () => {
+    const person = await subscriber('sync-offline@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const first = await browser.open(person.userId);
+    browser.setOnline(false);
+    await first.add([entry('1', 'written on the train')]);
+    await first.sync();
+    expect(first.state).toBe('offline');
+    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
+
+    // The page is reloaded (a new engine from the same device): the entry is still there, still waiting.
+    const reloaded = await browser.open(person.userId);
+    expect(words(reloaded.entries())).toEqual(['written on the train']);
+    expect(reloaded.pendingCount()).toBe(1);
+    browser.setOnline(true);
+    await reloaded.sync();
+    expect(reloaded.state).toBe('synced');
+    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toHaveLength(1);
+  });
+
+  it('keeps new entries on the device when the subscription has lapsed, and still syncs deletions', async () => {
+    const person = await subscriber('sync-lapsed@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'kept')]);
+    await journal.sync();
+    await t.database.db.delete(subscribers).where(eq(subscribers.userId, person.userId));
+
+    await journal.add([entry('2', 'new after lapse')]);
+    await journal.sync();
+    expect(journal.state).toBe('needs-subscription');
+    expect(words(journal.entries())).toEqual(['new after lapse', 'kept']);
+    // Deleting what is already stored is never held back.
+    await journal.remove('1');
+    await journal.sync();
+    const other = await device(person.cookie);
+    await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
+    const elsewhere = await other.open(person.userId);
+    await elsewhere.sync();
+    expect(elsewhere.entries()).toEqual([]);
+  });
+
+  it('leaves out a row it cannot open (damaged, or moved from another account) and says how many', async () => {
+    const person = await subscriber('sync-damaged@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'safe'), entry('2', 'tampered')]);
+    await journal.sync();
+    const [row] = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId)).limit(1);
+    const bytes = Buffer.from(row.data, 'base64');
+    bytes[20] ^= 1;
+    await t.database.db.update(journalRecords).set({ data: bytes.toString('base64') }).where(eq(journalRecords.id, row.id));
+
+    const other = await device(person.cookie);
+    await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
+    const fresh = await other.open(person.userId);
+    await fresh.sync();
+    expect(fresh.entries()).toHaveLength(1);
+    expect(fresh.unreadable.size).toBe(1);
+  });
+
+  it('forgets an account on this device: key and records, and nothing of another account', async () => {
+    const ann = await subscriber('sync-ann@example.com');
+    const browser = await device(ann.cookie);
+    await browser.access.setUpJournal(ann.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(ann.userId);
+    await journal.add([entry('1', 'ann private')]);
+    // Locking lets go of the page's copy first, so a sync still in flight cannot write it back.
+    journal.close();
+    await browser.store.saveDevice({ accountId: 'someone-else', dataKey: (await browser.store.loadDevice(ann.userId))!.dataKey, device: 'x', cursor: 0 });
+    expect(await browser.store.otherAccounts(ann.userId)).toEqual(['someone-else']);
+    await browser.store.forgetAccount(ann.userId);
+    expect(await browser.store.loadDevice(ann.userId)).toBeUndefined();
+    expect(await browser.store.loadRecords(ann.userId)).toEqual([]);
+    expect(await browser.store.loadDevice('someone-else')).toBeDefined();
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * The journal's sync engine (issue 18; decision 0031): offline-first. A change is sealed and kept on
+ * the device before it shows, then sent when the server can be reached; the server's changes are
+ * read after the last one seen and merged by journal-merge's rule, so devices converge.
+ *
+ * Every change to the in-memory copy and its stored twin happens inside `exclusive`, one at a time,
+ * so a reply arriving while the person edits never writes an older state over a newer one. Network
+ * calls happen outside it.
+ */
+import { JournalLockedError, openRecord, sealRecord, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { edit, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
+import { loadRecords, saveRecords, type StoredDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
+import { parseEntry, type JournalEntry } from '#shared/journal.ts';
+import { ApiError, type api } from '#web/lib/api.ts';
+
+/** What the person is told about sync: all sent, sending, waiting for a connection, or waiting for a subscription. */
+export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'failed';
+
+type Request = typeof api;
+type ServerRecord = { id: string; seq: number; iv: string; data: string };
+
+/** How many times one record is written again after losing a race before the engine waits for the next round. */
+const MAX_CONFLICT_RETRIES = 5;
+
+class JournalClosedError extends Error {
+  constructor() {
+    super('This journal was closed on this page.');
+  }
+}
+
+export class JournalSync {
+  private readonly records = new Map<string, LocalRecord>();
+  /** The sealed form of each record's current version: what the device stores and sends. */
+  private readonly sealed = new Map<string, SealedRecord>();
+  private readonly listeners = new Set<() => void>();
+  private cursor: number;
+  private lock: Promise<unknown> = Promise.resolve();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private visible: JournalEntry[] = [];
+  /** Set when the page lets go of the journal (locking, signing out): nothing more is stored or sent. */
+  private closed = false;
+  state: SyncState = 'synced';
+  /** Records this key cannot open (damaged, or sealed by another journal) or this app cannot show: left alone, counted. */
+  readonly unreadable = new Set<string>();
+
+  private constructor(
+    private readonly device: StoredDevice,
+    private readonly request: Request,
+  ) {
+    this.cursor = device.cursor;
+  }
+
+  /** Opens this device's copy: every stored record decrypted in memory. Nothing is fetched yet. */
+  static async open(device: StoredDevice, request: Request): Promise<JournalSync> {
+    const engine = new JournalSync(device, request);
+    for (const stored of await loadRecords(device.accountId)) {
+      const version = await engine.tryOpen(stored.id, stored.sealed);
+      if (!version) continue;
+      engine.records.set(stored.id, { version, seq: stored.seq, pending: stored.pending });
+      engine.sealed.set(stored.id, stored.sealed);
+    }
+    engine.refresh();
+    if ([...engine.records.values()].some((record) => record.pending)) engine.state = 'offline';
+    return engine;
+  }
+
+  /** The entries to show, newest first. */
+  entries(): JournalEntry[] {
+    return this.visible;
+  }
+
+  /** How many changes are kept on this device and not yet on the server. */
+  pendingCount(): number {
+    let count = 0;
+    for (const record of this.records.values()) if (record.pending) count += 1;
+    return count;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Adds entries (one, or a whole import) as new records. Resolves once they are stored on this device. */
+  async add(entries: readonly JournalEntry[]): Promise<void> {
+    await this.change(entries.map((entry) => ({ id: crypto.randomUUID(), entry })));
+  }
+
+  async remove(entryId: string): Promise<void> {
+    await this.change([...this.records].filter(([, record]) => record.version.entry?.id === entryId).map(([id]) => ({ id, entry: null })));
+  }
+
+  async removeAll(): Promise<void> {
+    await this.change([...this.records].filter(([, record]) => record.version.entry).map(([id]) => ({ id, entry: null })));
+  }
+
+  /** Stops storing and sending: what is in flight finishes without writing to the device again. */
+  close(): void {
+    this.closed = true;
+    this.listeners.clear();
+  }
+
+  /** Reads the server's changes and sends this device's. Calls made while one runs are folded into one more round. */
+  sync(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.round();
+        } while (this.askedAgain());
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Whether a sync was asked for while the last round ran (the flag is set from other calls). */
+  private askedAgain(): boolean {
+    return this.again && !this.closed;
+  }
+
+  // ---- one round
+
+  private async round(): Promise<void> {
+    this.setState('syncing');
+    try {
+      await this.pull();
+      const refused = await this.push();
+      this.setState(refused ? 'needs-subscription' : 'synced');
+    } catch (error) {
+      if (error instanceof JournalClosedError) return;
+      this.setState(error instanceof ApiError && (error.code === 'network' || error.status >= 500 || error.status === 429) ? 'offline' : 'failed');
+    }
+  }
+
+  private async pull(): Promise<void> {
+    let more = true;
+    while (more) {
+      const page = await this.request<{ records: ServerRecord[]; last: number; more: boolean }>(`/api/journal/records?after=${this.cursor}`);
+      await this.exclusive(async () => {
+        const changed: string[] = [];
+        for (const record of page.records) if (await this.take(record)) changed.push(record.id);
+        await this.persist(changed, page.last);
+        this.cursor = Math.max(this.cursor, page.last);
+      });
+      more = page.more;
+    }
+  }
+
+  /** Sends every pending record; true when the server refused a new one for want of a subscription. */
+  private async push(): Promise<boolean> {
+    let refused = false;
+    for (const id of [...this.records.keys()]) {
+      for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt += 1) {
+        const local = this.records.get(id);
+        const sealed = this.sealed.get(id);
+        if (!local?.pending || !sealed) break;
+        try {
+          const { seq } = await this.request<{ seq: number }>(`/api/journal/records/${id}`, { method: 'PUT', body: { ...sealed, baseSeq: local.seq } });
+          await this.exclusive(async () => {
+            const now = this.records.get(id);
+            if (!now) return;
+            this.records.set(id, written(now, local.version, seq));
+            await this.persist([id]);
+          });
+          break;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 403 && error.code === 'subscription/required') {
+            refused = true;
+            break;
+          }
+          if (!(error instanceof ApiError && error.status === 409)) throw error;
+          // Another device got there first: merge its version, and write again if this one still wins.
+          const current = (error.details as { current?: ServerRecord | null } | undefined)?.current ?? null;
+          await this.exclusive(async () => {
+            if (current) await this.take(current);
+            else {
+              // Gone from the server while this device knew a change number: send it as new.
+              const now = this.records.get(id);
+              if (now) this.records.set(id, { ...now, seq: null });
+            }
+            await this.persist([id]);
+          });
+        }
+      }
+    }
+    return refused;
+  }
+
+  // ---- changes to the copy
+
+  private async change(changes: readonly { id: string; entry: JournalEntry | null }[]): Promise<void> {
+    if (changes.length === 0) return;
+    await this.exclusive(async () => {
+      const next = new Map<string, { record: LocalRecord; sealed: SealedRecord }>();
+      for (const { id, entry } of changes) {
+        const local = this.records.get(id);
+        const version: RecordVersion = { entry, updatedAt: stamp(Date.now(), local), device: this.device.device };
+        next.set(id, { record: edit(local, version), sealed: await sealRecord(this.device.dataKey, this.device.accountId, id, version) });
+      }
+      // Stored before shown: if the device refuses (full or blocked), nothing changes and the caller says so.
+      await saveRecords(this.device.accountId, [...next].map(([id, { record, sealed }]) => this.stored(id, record, sealed)));
+      for (const [id, { record, sealed }] of next) {
+        this.records.set(id, record);
+        this.sealed.set(id, sealed);
+      }
+      this.refresh();
+    });
+    void this.sync();
+  }
+
+  /** Merges one server version into the copy; true when the copy changed. */
+  private async take(record: ServerRecord): Promise<boolean> {
+    const version = await this.tryOpen(record.id, record);
+    if (!version) return false;
+    const before = this.records.get(record.id);
+    const after = receive(before, { seq: record.seq, version });
+    if (after === before) return false;
+    this.records.set(record.id, after);
+    // Keeping its own newer version, the device keeps that version's seal; else it takes the server's.
+    if (!after.pending) this.sealed.set(record.id, { iv: record.iv, data: record.data });
+    return true;
+  }
+
+  private async tryOpen(id: string, sealed: SealedRecord): Promise<RecordVersion | null> {
+    let version: RecordVersion;
+    try {
+      version = await openRecord<RecordVersion>(this.device.dataKey, this.device.accountId, id, sealed);
+    } catch (error) {
+      if (!(error instanceof JournalLockedError)) throw error;
+      this.unreadable.add(id);
+      return null;
+    }
+    // Sealed by this journal's key, but not an entry this version of the app can show (a newer app's record, say).
+    const entry = version.entry === null ? null : parseEntry(version.entry);
+    if ((version.entry !== null && entry === null) || typeof version.updatedAt !== 'number' || typeof version.device !== 'string') {
+      this.unreadable.add(id);
+      return null;
+    }
+    this.unreadable.delete(id);
+    return { entry, updatedAt: version.updatedAt, device: version.device };
+  }
+
+  private async persist(ids: readonly string[], cursor?: number): Promise<void> {
+    const rows = ids.flatMap((id) => {
+      const record = this.records.get(id);
+      const sealed = this.sealed.get(id);
+      return record && sealed ? [this.stored(id, record, sealed)] : [];
+    });
+    await saveRecords(this.device.accountId, rows, cursor);
+    if (ids.length > 0) this.refresh();
+  }
+
+  private stored(id: string, record: LocalRecord, sealed: SealedRecord): StoredRecord {
+    return { accountId: this.device.accountId, id, seq: record.seq, pending: record.pending, sealed };
+  }
+
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    const guarded = async () => {
+      if (this.closed) throw new JournalClosedError();
+      await work();
+    };
+    const run = this.lock.then(guarded, guarded);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private refresh(): void {
+    this.visible = visibleEntries(this.records);
+    this.notify();
+  }
+
+  private setState(state: SyncState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
