@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { createSubscriber, signUpAndVerify as signUpThroughApi } from '#tests/e2e/support/subscriber.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
@@ -325,18 +326,25 @@ describe('accounts', () => {
     await createSubscriber(server, context, person);
     const list = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { id: string; title: string }[] };
     expect((await context.request.put(`${server.url}/api/favourites/${list.meditations[0].id}`, { headers: { origin: server.url } })).status()).toBe(201);
+    // A journal entry, so the file can carry the journal opened on this device.
+    await page.goto(`${server.url}/journal`);
+    await setUpJournal(page, 'export me, opened');
+    await page.getByRole('form', { name: 'Mindfulness entry' }).getByLabel('Gratitude').fill('The first frost on the hedges.');
+    await page.getByRole('form', { name: 'Mindfulness entry' }).getByRole('button', { name: 'Save entry' }).click();
+    await page.getByTestId('journal-entry').filter({ hasText: 'The first frost on the hedges.' }).waitFor();
     await page.goto(`${server.url}/account`);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const data = page.getByRole('region', { name: 'Your data' });
 
-    // The download: one JSON file with the account, the subscription, favourites, and this device's journal.
+    // The download: one JSON file with the account, the subscription, favourites, and the journal opened on this device.
     const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^harbour-mind-data-\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(readFileSync((await download.path()), 'utf8')) as Record<string, unknown> & { profile: { email: string }; subscription: { provider: string }; favourites: { title: string }[] };
     expect(file.profile.email).toBe(person.email);
     expect(file.subscription.provider).toBe('sandbox');
     expect(file.favourites.map((f) => f.title)).toEqual([list.meditations[0].title]);
-    expect(file.journalOnThisDevice).toEqual([]);
+    expect(file.journal).toEqual({ encryptedRecords: 1, hasKeyring: true });
+    expect((file.journalEntries as { content: { gratitude: string } }[]).map((e) => e.content.gratitude)).toEqual(['The first frost on the hedges.']);
 
     // Deleting: a dialog that says what happens, the password and the typed word, refusals said in it.
     await data.getByRole('button', { name: 'Delete account' }).click();
@@ -360,6 +368,8 @@ describe('accounts', () => {
     await toast(page, 'Your account has been deleted');
     expect(((await (await context.request.get(`${server.url}/api/me`)).json()) as { user: unknown }).user).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('hm.viewer'))).toBeNull();
+    // Nothing of the journal stays in the browser: its key and sealed copy are gone with the account.
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('harbour-mind-journal');
     const mail = await waitForMail(server.dataDir, person.email, /has been deleted/);
     expect(mail.raw).toContain('Any web subscription has been cancelled');
     const again = await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });

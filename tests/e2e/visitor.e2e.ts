@@ -308,8 +308,8 @@ describe('static pages, navigation and 404', () => {
       ['/about', /Harbour Mind/],
       ['/support', /24 hours/],
       // Rewritten to be true (issue 18): no analytics claim, erasure at once, what is encrypted where.
-      ['/privacy', /25 November 2026[\s\S]*erased at once/],
-      ['/cookies', /25 November 2026[\s\S]*There are none/],
+      ['/privacy', /26 November 2026[\s\S]*end-to-end encrypted[\s\S]*erased at once/],
+      ['/cookies', /26 November 2026[\s\S]*There are none/],
       ['/terms', /Terms/i],
     ];
     for (const [path, text] of expectations) {

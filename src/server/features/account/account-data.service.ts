@@ -216,11 +216,11 @@ export function accountDeletedMail({ to, name, appStoreSubscription, publicUrl }
     subject: 'Your Harbour Mind account has been deleted',
     greeting: firstName ? `Hello ${firstName},` : 'Hello,',
     body: [
-      'As you asked, your Harbour Mind account has been deleted, with your practice, favourites, sessions and settings. You can no longer sign in with it.',
+      'As you asked, your Harbour Mind account has been deleted, with your practice, favourites, sessions, settings and encrypted journal. You can no longer sign in with it.',
       appStoreSubscription
         ? `Your App Store subscription is managed by Apple and keeps running until you cancel it: on your iPhone, go to ${APP_STORE_CANCEL_PATH}.`
         : 'Any web subscription has been cancelled, and nothing more will be charged.',
-      'Your journal lived on your own devices; whatever remains there is yours to keep or clear.',
+      'Any journal export or recovery key you kept is yours to keep or delete.',
     ],
     action: { label: 'Visit Harbour Mind', url: publicUrl },
     footer: 'If you did not ask for this, reply to this e-mail straight away.',

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES as A, APP_STORE_CANCEL_PATH, DELETE_CONFIRMATION_WORD } from '#shared/account-messages.ts';
 import type { AccountExportResponse, DeleteAccountResponse, DeletionInfoResponse } from '#shared/contracts/account.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
@@ -26,6 +26,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiErr
 export function YourDataCard() {
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [journalLeftOut, setJournalLeftOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const download = async () => {
@@ -36,7 +37,8 @@ export function YourDataCard() {
       // The server holds the journal sealed; when it is unlocked on this device, the file carries it opened.
       const { unlockedJournal } = await import('#web/features/journal/journal-export.ts');
       const journal = await unlockedJournal(data.profile.id);
-      downloadText(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalEntries: journal ?? 'The journal is not unlocked on this device, so it is not in this file: unlock it on the Journal page and download again.' }, null, 2));
+      downloadText(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalEntries: journal }, null, 2));
+      setJournalLeftOut(journal === null && data.journal.hasKeyring);
     } catch (error) {
       setDownloadError(messageOf(error, A.downloadFailed));
     } finally {
@@ -60,6 +62,11 @@ export function YourDataCard() {
           <Trash2 className="size-4" aria-hidden /> {A.deleteAccount}
         </Button>
       </div>
+      {journalLeftOut ? (
+        <p role="status" className="mt-3 text-sm text-stone-600 dark:text-stone-300">
+          Your journal is not in this file: it is locked on this device. Unlock it on the <Link to="/journal" className="font-semibold underline underline-offset-4">Journal</Link> page, then download again to include it.
+        </p>
+      ) : null}
       {downloadError ? (
         <p role="alert" className="mt-3 text-sm text-rose-800 dark:text-rose-200">
           {downloadError}

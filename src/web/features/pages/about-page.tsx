@@ -19,8 +19,8 @@ export function AboutPage() {
             <strong>A daily affirmation</strong> on the home page, the same all day, fresh each morning.
           </li>
           <li>
-            <strong>A private journal</strong> with mindfulness, CBT-informed and DBT-informed prompts, and a tracker to see your week. Your entries stay on your
-            device.
+            <strong>A private journal</strong> with mindfulness, CBT-informed and DBT-informed prompts, and a tracker to see your week. Your entries are encrypted
+            end to end, so only you can read them, on any of your devices.
           </li>
           <li>
             <strong>Morning and evening routines</strong> you can build from gentle templates or write yourself.

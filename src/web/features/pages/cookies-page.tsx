@@ -4,7 +4,7 @@ import { PolicySection, StaticPage } from '#web/features/pages/static-page.tsx';
 /** /cookies */
 export function CookiesPage() {
   return (
-    <StaticPage title="Cookie Policy" lastUpdated="25 November 2026" intro="Harbour Mind uses as little as it can. Here is exactly what is stored, and why.">
+    <StaticPage title="Cookie Policy" lastUpdated="26 November 2026" intro="Harbour Mind uses as little as it can. Here is exactly what is stored, and why.">
       <PolicySection id="necessary" title="Strictly necessary cookie">
         <p>
           When you sign in, we set one first-party session cookie so you stay signed in. It is marked HttpOnly (scripts cannot read it) and is only sent to Harbour
@@ -15,7 +15,8 @@ export function CookiesPage() {
         <p>Some features keep information in your browser's local storage or the app's storage, and it never leaves your device unless stated:</p>
         <ul>
           <li>today's affirmation and its date, so the same one shows all day;</li>
-          <li>your journal entries and your morning and evening routine progress;</li>
+          <li>your morning and evening routine progress;</li>
+          <li>while you are signed in, your journal, encrypted, with the key that opens it on this device (IndexedDB); signing out removes both;</li>
           <li>saved and downloaded meditations for offline listening (downloads are encrypted);</li>
           <li>small preferences, such as your colour theme and your last chosen tab.</li>
         </ul>
@@ -29,7 +30,7 @@ export function CookiesPage() {
       <PolicySection id="control" title="Your choices">
         <p>
           You can clear cookies and site data at any time in your browser's settings. Clearing site data signs you out and removes anything stored on the device,
-          including journal entries and downloads, so export your journal first if you want to keep it.
+          including downloads and this device's copy of your journal. Your encrypted journal stays in your account: unlock it again with your passphrase.
         </p>
       </PolicySection>
       <PolicySection id="changes" title="Changes">

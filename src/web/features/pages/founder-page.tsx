@@ -38,7 +38,7 @@ export function FounderPage() {
             <strong>Nobody should be shamed for a missed day.</strong> Coming back is the practice.
           </li>
           <li>
-            <strong>Your private thoughts are yours.</strong> That is why your journal stays on your device.
+            <strong>Your private thoughts are yours.</strong> That is why your journal is encrypted on your device, with a passphrase only you know, before it is stored.
           </li>
         </ul>
       </PolicySection>

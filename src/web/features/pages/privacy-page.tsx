@@ -6,7 +6,7 @@ export function PrivacyPage() {
   return (
     <StaticPage
       title="Privacy Policy"
-      lastUpdated="25 November 2026"
+      lastUpdated="26 November 2026"
       intro="People bring their most private thoughts to Harbour Mind. This policy explains, in plain words, what we collect, why, and the control you have."
     >
       <PolicySection id="who" title="Who we are">
@@ -35,8 +35,10 @@ export function PrivacyPage() {
           </li>
         </ul>
         <p>
-          <strong>Your journal entries and routine progress stay on your device.</strong> They are stored in your browser or app and are never sent to us, so we
-          cannot read them.
+          <strong>Your journal is end-to-end encrypted.</strong> Entries are encrypted on your device with a key that only your journal passphrase (or your
+          recovery key) opens, before they are stored with us to follow you to your other devices. We hold only the sealed entries, how many there are and when
+          they were stored: we cannot read a word of them, their dates or moods, and we cannot reset your passphrase. Routine progress stays on your device and is
+          never sent to us. Signing out removes your journal and routine progress from that browser.
         </p>
       </PolicySection>
       <PolicySection id="why" title="Why we use it">
@@ -51,7 +53,7 @@ export function PrivacyPage() {
         <ul>
           <li>
             When you delete your account (Account › Settings › Your data), it is erased at once: your profile, sign-in, devices, subscription record, favourites,
-            practice and settings. Security log lines about you lose your name, email and IP address; our audit log keeps only that an account was deleted. Invoices
+            practice, settings and your encrypted journal. Security log lines about you lose your name, email and IP address; our audit log keeps only that an account was deleted. Invoices
             are kept by Stripe or Apple, as the law requires of them.
           </li>
           <li>Security logs are kept only as long as needed to protect the service.</li>
@@ -66,8 +68,8 @@ export function PrivacyPage() {
       </PolicySection>
       <PolicySection id="security" title="How we protect it">
         <p>
-          Connections to Harbour Mind are encrypted (TLS). Meditations you download for offline listening are encrypted on your device. Your journal never leaves
-          your device. Passwords are stored only as secure hashes. Whether the rest of your data is also encrypted at rest depends on the disks and database it is
+          Connections to Harbour Mind are encrypted (TLS). Meditations you download for offline listening are encrypted on your device. Your journal is encrypted
+          end to end: on your device, before it is sent. Passwords are stored only as secure hashes. Whether the rest of your data is also encrypted at rest depends on the disks and database it is
           kept on; if you use a copy of Harbour Mind run by someone else, ask them. Access inside Harbour Mind is limited to the people who need it, and every
           administrative action is logged.
         </p>

@@ -32,8 +32,8 @@ const FAQ: Array<{ q: string; a: ReactNode }> = [
     q: 'Is my data safe?',
     a: (
       <p>
-        Connections are encrypted, we use no analytics or advertising, and we never sell or share your data. Your journal entries and routine progress stay on
-        your own device. You can download everything we hold about you, or delete your account, in Account › Settings › Your data. Read the{' '}
+        Connections are encrypted, we use no analytics or advertising, and we never sell or share your data. Your journal is encrypted end to end on your device,
+        so we cannot read it, and your routine progress stays on your device. You can download everything we hold about you, or delete your account, in Account › Settings › Your data. Read the{' '}
         <Link to="/privacy">privacy policy</Link> for the details.
       </p>
     ),

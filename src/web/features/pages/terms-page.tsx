@@ -51,7 +51,7 @@ export function TermsPage() {
             </p>
           </PolicySection>
           <PolicySection id="your-content" title="9. Your content">
-            <p>Your journal entries and routines are yours. They stay on your device; we do not receive or read them.</p>
+            <p>Your journal entries and routines are yours. Your journal is encrypted on your device before we store it, so we cannot read it; your routines stay on your device.</p>
           </PolicySection>
           <PolicySection id="termination" title="10. Ending the agreement">
             <p>
