@@ -81,6 +81,30 @@ const SUBSCRIBER_PAGES: Check[] = [
     },
   },
   { path: '/journal' },
+  { path: '/journal', label: 'set-up dialog', then: (page) => openDialog(page, () => page.getByRole('button', { name: 'Set up my journal' }).click()) },
+  {
+    path: '/journal',
+    label: 'recovery key',
+    then: async (page) => {
+      await openDialog(page, () => page.getByRole('button', { name: 'Set up my journal' }).click());
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Passphrase', { exact: true }).fill('axe reads every rule');
+      await dialog.getByLabel('Passphrase again').fill('axe reads every rule');
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByRole('button', { name: 'Set up my journal' }).click();
+      await page.getByRole('dialog', { name: 'Keep your recovery key' }).waitFor();
+    },
+  },
+  { path: '/journal', label: 'open', then: (page) => page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor() },
+  {
+    path: '/journal',
+    label: 'unlock dialog',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'More journal actions' }).click();
+      await page.getByRole('menuitem', { name: 'Lock journal on this device' }).click();
+      await openDialog(page, () => page.getByRole('button', { name: 'Unlock your journal' }).click());
+    },
+  },
   { path: '/morning-routine' },
   { path: '/evening-routine' },
   { path: '/subscribe' },

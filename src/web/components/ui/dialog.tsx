@@ -18,23 +18,36 @@ export function Dialog({
   title,
   description,
   children,
-}: DialogState & { title: string; description?: ReactNode; children?: ReactNode }) {
+  closable = true,
+}: DialogState & {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** False while the dialog must be finished through its own buttons (no close button; Escape and outside clicks do nothing). */
+  closable?: boolean;
+}) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={`${overlayClass} data-[state=open]:animate-in`} />
-        <RadixDialog.Content className={`${panelClass} max-h-[calc(100dvh-2rem)] overflow-y-auto focus:outline-none`}>
+        <RadixDialog.Content
+          className={`${panelClass} max-h-[calc(100dvh-2rem)] overflow-y-auto focus:outline-none`}
+          onEscapeKeyDown={closable ? undefined : (event) => event.preventDefault()}
+          onInteractOutside={closable ? undefined : (event) => event.preventDefault()}
+        >
           <RadixDialog.Title className={`pr-8 ${titleClass}`}>{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="mt-3 leading-relaxed text-stone-600 dark:text-stone-300">{description}</RadixDialog.Description>
           ) : null}
           {children}
-          <RadixDialog.Close
-            className="absolute right-4 top-4 rounded-full p-2 text-stone-500 dark:text-stone-400 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
-            aria-label="Close"
-          >
-            <X className="size-5" aria-hidden />
-          </RadixDialog.Close>
+          {closable ? (
+            <RadixDialog.Close
+              className="absolute right-4 top-4 rounded-full p-2 text-stone-500 dark:text-stone-400 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden />
+            </RadixDialog.Close>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -27,12 +27,12 @@ const messageOf = (error: unknown) => (error instanceof JournalLockedError || er
 export function JournalKeyDialog({ mode, journal, onClose }: Props) {
   const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
   const [kept, setKept] = useState(false);
-  // While the recovery key is on screen, the dialog closes only through its own button, once kept.
+  // While the recovery key is on screen, the dialog closes only through its own button, once kept (closable={false}).
   const onOpenChange = (open: boolean) => !open && !recoveryKey && onClose(false);
 
   if (recoveryKey) {
     return (
-      <Dialog open onOpenChange={onOpenChange} title={L.recoveryTitle} description={L.recoveryBody}>
+      <Dialog open onOpenChange={onOpenChange} title={L.recoveryTitle} description={L.recoveryBody} closable={false}>
         <RecoveryKey value={recoveryKey} />
         <label className="mt-5 flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
           <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={kept} onChange={(event) => setKept(event.target.checked)} />
@@ -126,7 +126,7 @@ function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenC
       <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={title} noValidate>
         {recovering ? (
           <>
-            <Field label={L.recoveryKeyLabel} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={120} value={recoveryKey} onChange={(event) => setRecoveryKey(event.target.value)} className="font-mono" />
+            <Field label={L.recoveryKeyLabel} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={120} value={recoveryKey} onChange={(event) => setRecoveryKey(event.target.value)} />
             <Field label={L.newPassphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} hint={L.passphraseShort} />
             <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
           </>
@@ -145,7 +145,7 @@ function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenC
               setPassphrase('');
             }}
           >
-            {recovering ? L.unlockTitle : L.forgot}
+            {recovering ? L.usePassphrase : L.forgot}
           </Button>
           <Button type="submit" disabled={busy} aria-busy={busy}>
             {busy ? L.unlocking : recovering ? L.recoverButton : L.unlockButton}

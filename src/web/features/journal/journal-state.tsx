@@ -119,13 +119,13 @@ function LegacyOffer({ journal }: { journal: Journal }) {
           {L.legacyImport}
         </Button>
         <Button variant="ghost" onClick={() => setConfirming(true)}>
-          {L.legacyDiscard}
+          {L.legacyDiscard(journal.legacy.count)}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete these entries?"
+        title={journal.legacy.count === 1 ? 'Delete this entry?' : 'Delete these entries?'}
         description="They are deleted from this device and not added to any journal. This cannot be undone."
         confirmLabel="Delete"
         onConfirm={journal.legacy.discard}
