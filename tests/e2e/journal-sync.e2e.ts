@@ -140,6 +140,29 @@ describe('the private journal across accounts and browsers', () => {
     await first.page.reload();
     await entry(first.page, WRITTEN[3]).waitFor();
 
+    // Changing the passphrase takes the current one; then only the new one unlocks.
+    await first.page.getByRole('button', { name: 'More journal actions' }).click();
+    await first.page.getByRole('menuitem', { name: 'Change journal passphrase' }).click();
+    const change = first.page.getByRole('dialog', { name: 'Change your journal passphrase' });
+    await change.getByLabel('Current passphrase').fill('shingle and spray');
+    await change.getByLabel('New passphrase').fill('lantern on the quay');
+    await change.getByLabel('Passphrase again').fill('lantern on the quay');
+    await change.getByRole('button', { name: 'Save new passphrase' }).click();
+    await change.getByRole('alert').filter({ hasText: 'That passphrase does not open this journal.' }).waitFor();
+    await change.getByLabel('Current passphrase').fill('pebbles after the storm');
+    await change.getByRole('button', { name: 'Save new passphrase' }).click();
+    await toast(first.page, 'Journal passphrase changed');
+    await third.page.getByRole('button', { name: 'More journal actions' }).click();
+    await third.page.getByRole('menuitem', { name: 'Lock journal on this device' }).click();
+    await third.page.getByRole('button', { name: 'Unlock your journal' }).click();
+    const unlock = third.page.getByRole('dialog', { name: 'Unlock your journal' });
+    await unlock.getByLabel('Passphrase', { exact: true }).fill('pebbles after the storm');
+    await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await unlock.getByRole('alert').filter({ hasText: 'That passphrase does not open this journal.' }).waitFor();
+    await unlock.getByLabel('Passphrase', { exact: true }).fill('lantern on the quay');
+    await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await entry(third.page, WRITTEN[3]).waitFor();
+
     for (const each of [first, second, third]) {
       expect(each.problems).toEqual([]);
       await each.context.close();

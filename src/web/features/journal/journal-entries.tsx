@@ -1,6 +1,7 @@
 /** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal on this device. */
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
+import KeyRound from 'lucide-react/icons/key-round';
 import Lock from 'lucide-react/icons/lock';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
@@ -12,7 +13,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { downloadText } from '#web/lib/download.ts';
 
-export function EntriesList({ entries, onDelete, onDeleteAll, onLock }: { entries: JournalEntry[]; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void }) {
+const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
+
+type Actions = { onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void };
+
+export function EntriesList({ entries, onDelete, onDeleteAll, onLock, onChangePassphrase }: { entries: JournalEntry[] } & Actions) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -42,8 +47,14 @@ export function EntriesList({ entries, onDelete, onDeleteAll, onLock }: { entrie
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
                 <DropdownMenu.Item
+                  onSelect={onChangePassphrase}
+                  className={MENU_ITEM}
+                >
+                  <KeyRound className="size-4" aria-hidden /> {L.changeButton}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
                   onSelect={onLock}
-                  className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800"
+                  className={MENU_ITEM}
                 >
                   <Lock className="size-4" aria-hidden /> {L.lockButton}
                 </DropdownMenu.Item>

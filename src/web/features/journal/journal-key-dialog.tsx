@@ -3,7 +3,7 @@
  * says plainly, before anything is chosen, that a forgotten passphrase without the recovery key
  * loses the journal; then shows the recovery key once, with a download, and will not close until
  * the person says they have kept it. Unlocking takes the passphrase, or the recovery key and a new
- * passphrase. Every refusal is said inside the dialog.
+ * passphrase. Changing the passphrase takes the current one. Every refusal is said inside the dialog.
  */
 import Copy from 'lucide-react/icons/copy';
 import Download from 'lucide-react/icons/download';
@@ -13,14 +13,14 @@ import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { passphraseProblem } from '#web/features/journal/journal-access.ts';
+import { passphraseProblem, replaceJournalPassphrase } from '#web/features/journal/journal-access.ts';
 import { JournalLockedError } from '#web/features/journal/journal-crypto.ts';
 import type { Journal } from '#web/features/journal/use-journal.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { api, ApiError } from '#web/lib/api.ts';
 import { downloadText } from '#web/lib/download.ts';
 import { toast } from '#web/lib/toast.ts';
 
-type Props = { mode: 'set-up' | 'unlock'; journal: Journal; onClose: (opened: boolean) => void };
+type Props = { mode: 'set-up' | 'unlock' | 'change'; journal: Journal; onClose: (opened: boolean) => void };
 
 const messageOf = (error: unknown) => (error instanceof JournalLockedError || error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
@@ -46,7 +46,52 @@ export function JournalKeyDialog({ mode, journal, onClose }: Props) {
       </Dialog>
     );
   }
+  if (mode === 'change') return <Change onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
   return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} />;
+}
+
+/** A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031). */
+function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => void; onChanged: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = current ? passphraseProblem(next, repeated) : L.wrongPassphrase;
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await replaceJournalPassphrase(current, next, api);
+      toast.success(L.changed);
+      onChanged();
+    } catch (error) {
+      setProblem(messageOf(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={L.changeTitle} description={L.changeBody}>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={L.changeTitle} noValidate>
+        <Field label={L.currentPassphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
+        <Field label={L.newPassphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={next} onChange={(event) => setNext(event.target.value)} hint={L.passphraseShort} />
+        <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
+        <Problem text={problem} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? L.unlocking : L.changeSubmit}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
 }
 
 function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onOpenChange: (open: boolean) => void; onRecoveryKey: (key: string) => void }) {

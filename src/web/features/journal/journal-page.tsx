@@ -40,7 +40,7 @@ export function JournalPage() {
   const viewer = useViewer();
   const journal = useJournal(viewer.user?.id ?? null, viewer.status === 'loading');
   const [blocked, setBlocked] = useState(false);
-  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | null>(null);
+  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | 'change' | null>(null);
   const waiting = useRef<WaitingSave | null>(null);
   const today = localDay(new Date());
   // 'Write about it' after a meditation opens here with its title (journal-about.ts).
@@ -125,7 +125,7 @@ export function JournalPage() {
         </div>
       ) : null}
 
-      {journal.status === 'open' ? <EntriesList entries={journal.entries} onDelete={journal.remove} onDeleteAll={journal.removeAll} onLock={() => void journal.lock()} /> : null}
+      {journal.status === 'open' ? <EntriesList entries={journal.entries} onDelete={journal.remove} onDeleteAll={journal.removeAll} onLock={() => void journal.lock()} onChangePassphrase={() => setKeyDialog('change')} /> : null}
       <Disclaimer label="Support and crisis lines" />
 
       {keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} /> : null}

@@ -13,7 +13,7 @@ import { api, ApiError } from '#web/lib/api.ts';
 import { readStored, removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
 
-export type JournalStatus = 'loading' | 'signed-out' | 'set-up' | 'locked' | 'unreachable' | 'open' | 'failed';
+type JournalStatus = 'loading' | 'signed-out' | 'set-up' | 'locked' | 'unreachable' | 'open' | 'failed';
 
 /** How often an open journal looks for other devices' changes while the page is visible. */
 const SYNC_EVERY_MS = 30_000;
