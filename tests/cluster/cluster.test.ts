@@ -13,6 +13,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readOutbox, type OutboxMail } from '#tests/setup/outbox.ts';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
+import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { startFakeS3 } from '#tests/fakes/fake-s3.ts';
 import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { clusterEnv, createDatabase, newAuthSecret, S3_BUCKET, startCluster, type Cluster } from '#tests/cluster/support/cluster.ts';
@@ -282,13 +283,15 @@ describe('two processes behind nginx', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
 
-      // Subscribed: the journal saves.
+      // Subscribed: the journal saves, once set up (its keyring and sealed record reach either server).
       await page.goto(`${cluster.proxy.url}/journal`);
       await page.getByRole('tab', { name: 'CBT' }).click();
       const cbt = page.getByRole('form', { name: 'CBT entry' });
       await cbt.getByLabel('Thought patterns').fill('Two servers, one harbour.');
       await cbt.getByRole('button', { name: 'Save entry' }).click();
+      await setUpJournal(page, 'two servers, one harbour');
       await page.locator('[data-sonner-toast]', { hasText: 'Journal entry saved successfully' }).first().waitFor();
+      await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
 
       // The uploaded meditation plays from the bucket, through the proxy.
       await page.goto(`${cluster.proxy.url}/meditations/mindfulness`);

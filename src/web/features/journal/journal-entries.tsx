@@ -2,7 +2,7 @@
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import KeyRound from 'lucide-react/icons/key-round';
-import Lock from 'lucide-react/icons/lock';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -56,7 +56,7 @@ export function EntriesList({ entries, onDelete, onDeleteAll, onLock, onChangePa
                   onSelect={onLock}
                   className={MENU_ITEM}
                 >
-                  <Lock className="size-4" aria-hidden /> {L.lockButton}
+                  <LockKeyhole className="size-4" aria-hidden /> {L.lockButton}
                 </DropdownMenu.Item>
                 {entries.length ? (
                   <DropdownMenu.Item

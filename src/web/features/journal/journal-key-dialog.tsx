@@ -5,7 +5,7 @@
  * the person says they have kept it. Unlocking takes the passphrase, or the recovery key and a new
  * passphrase. Changing the passphrase takes the current one. Every refusal is said inside the dialog.
  */
-import Copy from 'lucide-react/icons/copy';
+import ClipboardCopy from 'lucide-react/icons/clipboard-copy';
 import Download from 'lucide-react/icons/download';
 import KeyRound from 'lucide-react/icons/key-round';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
@@ -224,7 +224,7 @@ function RecoveryKey({ value }: { value: string }) {
             )
           }
         >
-          <Copy className="size-4" aria-hidden /> Copy
+          <ClipboardCopy className="size-4" aria-hidden /> Copy
         </Button>
       </div>
     </div>

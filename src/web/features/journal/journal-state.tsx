@@ -5,7 +5,8 @@
  */
 import CloudOff from 'lucide-react/icons/cloud-off';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
-import ShieldCheck from 'lucide-react/icons/shield-check';
+import CloudCheck from 'lucide-react/icons/cloud-check';
+import KeyRound from 'lucide-react/icons/key-round';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
@@ -37,7 +38,7 @@ export function JournalState({ journal, onSetUp, onUnlock }: Props) {
       );
     case 'set-up':
       return (
-        <Card icon={<ShieldCheck className="size-5" aria-hidden />}>
+        <Card icon={<KeyRound className="size-5" aria-hidden />}>
           <p>{L.setUpCard}</p>
           <Button className="mt-4" onClick={onSetUp}>
             {L.setUpButton}
@@ -90,7 +91,7 @@ function SyncLine({ journal }: { journal: Journal }) {
   return (
     <div className="mt-8 grid gap-1 text-sm text-stone-600 dark:text-stone-300">
       <p role="status" data-testid="journal-sync" className="flex items-center gap-2">
-        {sync.state === 'offline' || sync.state === 'failed' ? <CloudOff className="size-4" aria-hidden /> : <ShieldCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
+        {sync.state === 'offline' || sync.state === 'failed' ? <CloudOff className="size-4" aria-hidden /> : <CloudCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
         {text}
       </p>
       {sync.unreadable > 0 ? <p>{L.unreadable(sync.unreadable)}</p> : null}
