@@ -40,7 +40,9 @@ export class JournalSync {
   private visible: JournalEntry[] = [];
   /** Set when the page lets go of the journal (locking, signing out): nothing more is stored or sent. */
   private closed = false;
-  state: SyncState = 'synced';
+  state: SyncState = 'syncing';
+  /** Whether a round has ever finished with everything sent: later background rounds then need no "Syncing..." of their own. */
+  hasSynced = false;
   /** Records this key cannot open (damaged, or sealed by another journal) or this app cannot show: left alone, counted. */
   readonly unreadable = new Set<string>();
 
@@ -61,7 +63,6 @@ export class JournalSync {
       engine.sealed.set(stored.id, stored.sealed);
     }
     engine.refresh();
-    if ([...engine.records.values()].some((record) => record.pending)) engine.state = 'offline';
     return engine;
   }
 
@@ -133,6 +134,7 @@ export class JournalSync {
     try {
       await this.pull();
       const refused = await this.push();
+      if (!refused) this.hasSynced = true;
       this.setState(refused ? 'needs-subscription' : 'synced');
     } catch (error) {
       if (error instanceof JournalClosedError) return;

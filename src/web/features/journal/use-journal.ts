@@ -78,7 +78,8 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     })();
   }, [accountId, viewerLoading, open, attempt]);
 
-  // Once open: show every change, sync now, when the connection returns, when the page is looked at again, and now and then.
+  // Once open (a routine background round, with nothing waiting, keeps saying "synced": the status line
+  // is a live region and must not announce every 30 seconds): show every change, sync now, when the connection returns, when the page is looked at again, and now and then.
   useEffect(() => {
     if (!engine) return;
     const unsubscribe = engine.subscribe(rerender);
@@ -177,7 +178,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
   return {
     status,
     entries: engine?.entries() ?? [],
-    sync: engine ? { state: engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size } : null,
+    sync: engine ? { state: engine.state === 'syncing' && engine.hasSynced && engine.pendingCount() === 0 ? ('synced' as const) : engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size } : null,
     add,
     remove,
     removeAll,
