@@ -36,6 +36,7 @@ import type { MediaStorage } from '#server/features/media/media-storage.ts';
 import { openMediaStorage } from '#server/startup.ts';
 import { catalogueLaneLookup, catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthLaneLookup, healthRoutes } from '#server/features/health/health.routes.ts';
+import { openApiRoutes } from '#server/openapi.ts';
 import { registerLoadShedding } from '#server/load-shedding.ts';
 import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-limit.ts';
 import { registerShutdownRefusal } from '#server/shutdown.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   await installApiContracts(app, { version: APP_VERSION_LABEL });
 
   healthRoutes(app, { database, storage, redis: failFastRedis });
+  openApiRoutes(app);
   const observe = metricsRoutes(app, { token: config.metricsToken });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });

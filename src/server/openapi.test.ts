@@ -57,7 +57,7 @@ describe('API contracts', () => {
 
 /** Routes anyone may call (each answers a stranger on its own terms: public data, a signature check, a form). */
 const PUBLIC = new Set([
-  'GET /api/health', 'GET /api/ready', 'GET /metrics', 'GET /api/auth/{*}', 'POST /api/auth/{*}', 'GET /api/me', 'GET /api/auth-providers',
+  'GET /api/health', 'GET /api/ready', 'GET /api/openapi.json', 'GET /metrics', 'GET /api/auth/{*}', 'POST /api/auth/{*}', 'GET /api/me', 'GET /api/auth-providers',
   'GET /api/meditations', 'GET /api/meditations/{id}', 'GET /api/subscription', 'POST /api/billing/stripe/webhook', 'POST /api/iap/notifications',
   'GET /media/meditations/{key}', 'POST /api/waitlist', 'GET /api/admin/status',
   // The free samples play for anyone (decision 0025); every other meditation answers a stranger 401 (billing.test.ts).
@@ -65,6 +65,21 @@ const PUBLIC = new Set([
   // Searching the catalogue's transcripts is as public as the catalogue (ids only).
   'GET /api/search/meditations',
 ]);
+
+describe('GET /api/openapi.json (issue 19, item 7)', () => {
+  it('publishes the committed document to anyone, cached and conditional, itself included', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.body).toBe(readFileSync(OPENAPI_FILE, 'utf8'));
+    const published = response.json<Document>();
+    expect(Object.keys(published.paths)).toContain('/api/openapi.json');
+    expect(Object.keys(published.paths)).toContain('/api/journal/records/{id}');
+    const again = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'if-none-match': String(response.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});
 
 describe('who is asking comes first', () => {
   it('every other route refuses a stranger with 401 before it reads the body or the query', async () => {
