@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check and every test. First the static checks (TypeScript, ESLint, knip: any
  * finding fails the run), then unit + integration (PGlite, and PostgreSQL when reachable), then the
- * web build (when stale) and the end-to-end journeys in Debian's Chromium. Everything runs even when
+ * web build (when stale), `cap sync` of the native shells (issue 19), and the end-to-end journeys in Debian's Chromium. Everything runs even when
  * an early step fails, so one run reports all that is wrong; the exit code is non-zero if anything failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,8 @@ if (extra.length === 0) {
 }
 steps.push(run('unit+integration', [bin('vitest/vitest.mjs'), 'run', ...extra]));
 buildIfStale();
+// The native projects take the fresh build: a broken capacitor.config.ts or project fails here.
+if (extra.length === 0) steps.push(run('native sync', ['scripts/native.mjs', 'sync']));
 steps.push(run('e2e', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...extra]));
 
 console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'}`).join('; '));

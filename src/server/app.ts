@@ -37,6 +37,7 @@ import { openMediaStorage } from '#server/startup.ts';
 import { catalogueLaneLookup, catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { healthLaneLookup, healthRoutes } from '#server/features/health/health.routes.ts';
 import { openApiRoutes } from '#server/openapi.ts';
+import { appLinksRoutes } from '#server/features/native/app-links.routes.ts';
 import { registerLoadShedding } from '#server/load-shedding.ts';
 import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-limit.ts';
 import { registerShutdownRefusal } from '#server/shutdown.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
 
   healthRoutes(app, { database, storage, redis: failFastRedis });
   openApiRoutes(app);
+  appLinksRoutes(app, { appLinks: config.appLinks });
   const observe = metricsRoutes(app, { token: config.metricsToken });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });

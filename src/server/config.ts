@@ -112,6 +112,17 @@ const envSchema = z.object({
   APPLE_IAP_ENVIRONMENT: z.enum(['Sandbox', 'Production']).default('Production'),
   /** Comma-separated paths to Apple's root certificates (AppleRootCA-G3.cer …), DER or PEM. */
   APPLE_ROOT_CA_FILES: optionalString,
+  /** The native apps' id (capacitor.config.ts appId), for the app-link files in /.well-known. */
+  NATIVE_APP_ID: z.string().trim().regex(/^[a-zA-Z][\w]*(?:\.[a-zA-Z][\w]*)+$/, 'NATIVE_APP_ID must be a reverse-domain app id.').default('app.harbourmind'),
+  /** Apple's 10-character team id: with it, /.well-known/apple-app-site-association opens universal links in the iOS app. */
+  APPLE_TEAM_ID: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'APPLE_TEAM_ID is the 10-character team id from the Apple developer account.').optional().or(z.literal('').transform(() => undefined)),
+  /** Comma-separated SHA-256 fingerprints of the Android signing certificates: with them, /.well-known/assetlinks.json verifies the app links. */
+  ANDROID_CERT_SHA256: z
+    .string()
+    .trim()
+    .regex(/^(?:(?:[0-9A-F]{2}:){31}[0-9A-F]{2})(?:\s*,\s*(?:[0-9A-F]{2}:){31}[0-9A-F]{2})*$/, 'ANDROID_CERT_SHA256 is a comma-separated list of SHA-256 fingerprints (AA:BB:… 32 pairs).')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanFlag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -150,6 +161,8 @@ export type Config = {
     apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
   };
   appStore: { bundleId: string; appAppleId: number | undefined; environment: 'Sandbox' | 'Production'; rootCaFiles: string[] } | undefined;
+  /** Which native app the web's links may open (issue 19): iOS needs the team id, Android the signing certificates. */
+  appLinks: { appId: string; appleTeamId: string | undefined; androidFingerprints: string[] };
   seedDemo: boolean;
   logLevel: string;
   /** Where the built web app lives; absent in API-only tests. */
@@ -257,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             rootCaFiles: e.APPLE_ROOT_CA_FILES.split(',').map((f) => f.trim()).filter(Boolean),
           }
         : undefined,
+    appLinks: {
+      appId: e.NATIVE_APP_ID,
+      appleTeamId: e.APPLE_TEAM_ID,
+      androidFingerprints: (e.ANDROID_CERT_SHA256 ?? '').split(',').map((f) => f.trim()).filter(Boolean),
+    },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve('dist/web'),

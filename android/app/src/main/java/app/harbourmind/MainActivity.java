@@ -1,0 +1,5 @@
+package app.harbourmind;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

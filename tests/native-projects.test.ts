@@ -1,0 +1,34 @@
+/**
+ * The committed native projects agree with capacitor.config.ts and carry the app's own icons
+ * (issue 19, item 1): one app id everywhere (the bundle id the server checks Apple tokens and
+ * receipts against), the name, an opaque App Store icon (Apple refuses an alpha channel), and the
+ * logo's teal behind Android's adaptive icon. `npm test` also runs `cap sync` (scripts/test.mjs).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import config from '../capacitor.config.ts';
+
+const read = (path: string) => readFileSync(path, 'utf8');
+/** A PNG's IHDR: width, height and colour type (2 = RGB, 6 = RGBA). */
+function png(path: string) {
+  const bytes = readFileSync(path);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25] };
+}
+
+describe('the native projects (issue 19)', () => {
+  it('use one app id and name everywhere', () => {
+    expect(config.appId).toBe('app.harbourmind');
+    expect(config.webDir).toBe('dist/web');
+    expect(read('android/app/build.gradle')).toContain(`applicationId "${config.appId}"`);
+    expect(read('android/app/src/main/res/values/strings.xml')).toContain(`<string name="app_name">${config.appName}</string>`);
+    const bundleIds = [...read('ios/App/App.xcodeproj/project.pbxproj').matchAll(/PRODUCT_BUNDLE_IDENTIFIER = ([^;]+);/g)].map((m) => m[1]);
+    expect(new Set(bundleIds)).toEqual(new Set([config.appId]));
+    expect(read('ios/App/App/Info.plist')).toMatch(/<key>CFBundleDisplayName<\/key>\s*<string>Harbour Mind<\/string>/);
+  });
+
+  it('carry the logo as icons: an opaque 1024 App Store icon, Android launchers on the logo’s teal', () => {
+    expect(png('ios/App/App/Assets.xcassets/AppIcon.appiconset/AppIcon-512@2x.png')).toEqual({ width: 1024, height: 1024, colourType: 2 });
+    expect(png('android/app/src/main/res/mipmap-xxxhdpi/ic_launcher_foreground.png')).toMatchObject({ width: 432, height: 432, colourType: 6 });
+    expect(read('android/app/src/main/res/values/ic_launcher_background.xml')).toContain('#0f766e');
+  });
+});
