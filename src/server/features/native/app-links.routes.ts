@@ -1,6 +1,7 @@
 /**
  * The files that let the web's links open the native apps (issue 19, item 1): the e-mailed
- * verification and password-reset links and the sign-in returns. iOS reads
+ * verification and password-reset links (shared/app-links.ts). Sign-in returns stay in the browser:
+ * the apps sign in with the native Apple and Google plugins. iOS reads
  * /.well-known/apple-app-site-association (universal links; the app's App.entitlements names this
  * domain), Android /.well-known/assetlinks.json (App Links; the manifest's autoVerify filter). Each
  * answers only when its platform is configured (APPLE_TEAM_ID, ANDROID_CERT_SHA256); otherwise 404,
@@ -8,13 +9,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { APP_LINK_PATHS } from '#shared/app-links.ts';
 import { errorBody } from '#shared/contracts/errors.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 
-/** The paths that belong in the app: what the app knows how to finish (verify, reset, sign-in return). */
-export const APP_LINK_PATHS = ['/verify-email', '/reset-password', '/api/auth/callback/*'] as const;
 
 const appleAssociation = z.object({
   applinks: z.object({ details: z.array(z.object({ appIDs: z.array(z.string()), components: z.array(z.object({ '/': z.string() })) })) }),

@@ -30,7 +30,7 @@ describe('app links', () => {
     expect(apple.statusCode).toBe(200);
     expect(apple.headers['content-type']).toMatch(/^application\/json/);
     expect(apple.json()).toEqual({
-      applinks: { details: [{ appIDs: ['ABCDE12345.app.harbourmind'], components: [{ '/': '/verify-email' }, { '/': '/reset-password' }, { '/': '/api/auth/callback/*' }] }] },
+      applinks: { details: [{ appIDs: ['ABCDE12345.app.harbourmind'], components: [{ '/': '/verify-email' }, { '/': '/reset-password' }] }] },
       webcredentials: { apps: ['ABCDE12345.app.harbourmind'] },
     });
     const android = await linked.app.inject({ method: 'GET', url: '/.well-known/assetlinks.json' });

@@ -1,10 +1,11 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CompletionOverlay } from '#web/features/player/completion-overlay.tsx';
 import { PlayerProvider, usePlayer } from '#web/features/player/player-context.tsx';
 import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
 import { loadPlayerBar, loadPlayerSheet, loadSessionSummary } from '#web/lazy-chunks.ts';
+import { platform } from '#web/platform/platform.ts';
 
 // Shown only once a meditation is chosen; prefetched at idle (lazy-chunks.ts) so they open offline.
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
@@ -66,8 +67,22 @@ function LiveMarker() {
   return null;
 }
 
+/**
+ * In the apps, a tapped verification or reset link opens its page here (the platform says which
+ * links; the web has none). The document also says which shell it is in, for styles and tests.
+ */
+function useOpenedLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const current = platform();
+    document.documentElement.dataset.platform = current.kind;
+    return current.onOpenedLink((path) => void navigate(path));
+  }, [navigate]);
+}
+
 export function AppLayout() {
   useScrollToTopOnNavigate();
+  useOpenedLinks();
   return (
     <PlayerProvider>
       <Shell />

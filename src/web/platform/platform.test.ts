@@ -1,0 +1,54 @@
+/**
+ * The platform layer (issue 19, item 2): which shell the app is in, decided as Capacitor decides it,
+ * and the native Platform's opened links, driven through a local fake of @capacitor/app's `App`
+ * plugin (its `addListener('appUrlOpen', …)` and `{ remove }` handle, as the plugin defines them).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { detectPlatformKind } from '#web/platform/detect.ts';
+import { createNativePlatform, openedPath, type AppPluginLike } from '#web/platform/native-platform.ts';
+
+describe('detectPlatformKind', () => {
+  it('reads the shell the way @capacitor/core does', () => {
+    expect(detectPlatformKind(undefined)).toBe('web');
+    expect(detectPlatformKind({})).toBe('web');
+    expect(detectPlatformKind({ webkit: { messageHandlers: {} } })).toBe('web');
+    expect(detectPlatformKind({ webkit: { messageHandlers: { bridge: {} } } })).toBe('ios');
+    expect(detectPlatformKind({ androidBridge: {} })).toBe('android');
+    expect(detectPlatformKind({ CapacitorCustomPlatform: { name: 'android' }, webkit: { messageHandlers: { bridge: {} } } })).toBe('android');
+    expect(detectPlatformKind({ CapacitorCustomPlatform: { name: 'electron' } })).toBe('web');
+  });
+});
+
+describe('links opened in the apps', () => {
+  it('takes only the app’s own https paths, with their query', () => {
+    const paths = ['/verify-email', '/reset-password'];
+    expect(openedPath('https://harbourmind.app/verify-email?token=abc', paths)).toBe('/verify-email?token=abc');
+    expect(openedPath('https://harbourmind.app/reset-password?token=x%20y', paths)).toBe('/reset-password?token=x%20y');
+    for (const url of ['https://harbourmind.app/admin', 'http://harbourmind.app/verify-email', 'javascript:alert(1)', 'not a url', 'https://harbourmind.app/verify-email/../admin']) {
+      expect(openedPath(url, paths), url).toBeNull();
+    }
+  });
+
+  it('hands each opened link to the listener until it unsubscribes, and removes the plugin listener', async () => {
+    let fire: ((event: { url: string }) => void) | undefined;
+    const remove = vi.fn(() => Promise.resolve());
+    const app: AppPluginLike = {
+      addListener: vi.fn((_event: 'appUrlOpen', listener: (event: { url: string }) => void) => {
+        fire = listener;
+        return Promise.resolve({ remove });
+      }),
+    };
+    const platform = createNativePlatform('ios', () => Promise.resolve(app));
+    expect(platform).toMatchObject({ kind: 'ios', native: true });
+    const opened: string[] = [];
+    const stop = platform.onOpenedLink((path) => opened.push(path));
+    await vi.waitFor(() => expect(fire).toBeDefined());
+    fire!({ url: 'https://harbourmind.app/verify-email?token=t1' });
+    fire!({ url: 'https://harbourmind.app/account' });
+    expect(opened).toEqual(['/verify-email?token=t1']);
+    stop();
+    fire!({ url: 'https://harbourmind.app/reset-password?token=t2' });
+    expect(opened).toEqual(['/verify-email?token=t1']);
+    expect(remove).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The app inside the native shells' WebViews (issue 19): with the iOS WebView's bridge present
+ * (`window.webkit.messageHandlers.bridge`, as WKWebView defines it for Capacitor) or Android's
+ * (`window.androidBridge`), the app starts, knows where it is, loads the native code (Capacitor and
+ * its plugins, one chunk) without waiting on a bridge that never answers, and stays usable; on iOS a
+ * tapped e-mail link (@capacitor/app's `appUrlOpen`) opens its page. The web never fetches that chunk.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { recordRequests } from '#tests/e2e/support/requests.ts';
+import { startSuite } from '#tests/e2e/support/suite.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  const suite = await startSuite();
+  ({ server, browser } = suite);
+  return suite.stop;
+});
+
+/**
+ * The shells' bridges, as far as the app's plugins see them: the WebView's message handler, and the
+ * plugin headers Capacitor's native side announces (here only @capacitor/app's listener methods).
+ * Listeners are kept so a test can fire `appUrlOpen` as the OS does when a link opens the app.
+ */
+function fakeShell(kind: 'ios' | 'android') {
+  const listeners: { options: { eventName?: string }; callback: (data: unknown) => void }[] = [];
+  const bridge = { postMessage: () => undefined };
+  Object.assign(window, kind === 'ios' ? { webkit: { messageHandlers: { bridge } } } : { androidBridge: bridge }, {
+    Capacitor: {
+      PluginHeaders: [{ name: 'App', methods: [{ name: 'addListener', rtype: 'callback' }, { name: 'removeListener', rtype: 'promise' }, { name: 'removeAllListeners', rtype: 'promise' }] }],
+      nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
+        listeners.push({ options, callback });
+        return String(listeners.length);
+      },
+      nativePromise: () => Promise.resolve(),
+    },
+    openLink: (url: string) => listeners.filter((l) => l.options.eventName === 'appUrlOpen').forEach((l) => l.callback({ url })),
+  });
+}
+
+async function usable(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal' }).first().click();
+  await page.waitForURL(`${server.url}/journal`);
+  await page.getByRole('heading', { name: 'Therapeutic Journal' }).waitFor();
+}
+
+describe('inside the native shells', () => {
+  for (const kind of ['ios', 'android'] as const) {
+    it(`starts on ${kind}, loads the native code without waiting on the bridge, and stays usable`, async () => {
+      const { page, context, problems } = await openPage(browser);
+      const requests = recordRequests(context);
+      await context.addInitScript(fakeShell, kind);
+      await page.goto(`${server.url}/`);
+      expect(await page.evaluate(() => document.documentElement.dataset.platform)).toBe(kind);
+      await expect.poll(() => requests.some((url) => /\/assets\/native-[\w-]+\.js$/.test(url))).toBe(true);
+      await usable(page);
+      // A reset link tapped in an e-mail opens its page in the app; a link the app does not claim changes nothing.
+      await page.evaluate(() => {
+        (window as unknown as { openLink: (url: string) => void }).openLink('https://harbourmind.app/account');
+      });
+      expect(new URL(page.url()).pathname).toBe('/journal');
+      await page.evaluate(() => (window as unknown as { openLink: (url: string) => void }).openLink('https://harbourmind.app/reset-password?token=from-mail'));
+      await page.waitForURL(`${server.url}/reset-password?token=from-mail`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('never fetches the native code on the web', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const requests = recordRequests(context);
+    await page.goto(`${server.url}/`);
+    expect(await page.evaluate(() => document.documentElement.dataset.platform)).toBe('web');
+    await usable(page);
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => /\/assets\/native-/.test(url))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
