@@ -47,6 +47,7 @@ import { createPagePreparer } from '#server/features/pages/prepared-pages.ts';
 import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-timeouts.ts';
 import { registerCanonicalRequestTarget } from '#server/request-target.ts';
 import { registerCsrfGuard } from '#server/csrf-guard.ts';
+import { registerNativeCors } from '#server/native-cors.ts';
 import { installApiContracts } from '#server/api-contracts.ts';
 import { loggedRoute, OneLineRequestLog, redactPath, requestLogSerializers } from '#server/request-log.ts';
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
       await logSecurityEvent({ db: database.db, eventType: 'lockout_bypass_attempt', severity: 'critical', ipAddress: request.ip, details: { method: request.method, route: redactPath(normalised) } });
     },
   });
+  await registerNativeCors(app);
   registerCsrfGuard(app, {
     publicUrl: config.publicUrl,
     onRejected: (request) =>

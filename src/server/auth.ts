@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#shared/roles.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
+import { NATIVE_APP_ORIGINS } from '#server/native-cors.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, authRateLimit, session, user, userRoles, verification } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
@@ -54,7 +55,8 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
     basePath: '/api/auth',
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit: authRateLimit } }),
-    trustedOrigins: [config.publicUrl],
+    // The native apps sign in from their WebViews' origins, with bearer tokens (native-cors.ts).
+    trustedOrigins: [config.publicUrl, ...NATIVE_APP_ORIGINS],
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -163,7 +163,8 @@ export function createPreparedLane(): PreparedLane {
     },
     handler(next) {
       return (request, response) => {
-        if (!deps || !lane.enabled || (request.method !== 'GET' && request.method !== 'HEAD') || declaresBody(request) || deps.refusing()) {
+        // A cross-origin request (it names its Origin: the native apps) goes to Fastify, which adds the CORS consent.
+        if (!deps || !lane.enabled || (request.method !== 'GET' && request.method !== 'HEAD') || declaresBody(request) || request.headers.origin !== undefined || deps.refusing()) {
           next(request, response);
           return;
         }
