@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
+import { signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 import { startSuite } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
@@ -27,15 +28,37 @@ beforeAll(async () => {
  */
 function fakeShell(kind: 'ios' | 'android') {
   const listeners: { options: { eventName?: string }; callback: (data: unknown) => void }[] = [];
+  // The Keychain / Keystore behind @aparajita/capacitor-secure-storage's native methods; it outlives a reload, as the device's does.
+  const secureStore = new Map(Object.entries(JSON.parse(sessionStorage.getItem('fake-keychain') ?? '{}') as Record<string, string>));
+  const keep = () => sessionStorage.setItem('fake-keychain', JSON.stringify(Object.fromEntries(secureStore)));
   const bridge = { postMessage: () => undefined };
+  const promise = (name: string) => ({ name, rtype: 'promise' });
   Object.assign(window, kind === 'ios' ? { webkit: { messageHandlers: { bridge } } } : { androidBridge: bridge }, {
+    keychain: () => [...secureStore.values()],
     Capacitor: {
-      PluginHeaders: [{ name: 'App', methods: [{ name: 'addListener', rtype: 'callback' }, { name: 'removeListener', rtype: 'promise' }, { name: 'removeAllListeners', rtype: 'promise' }] }],
+      PluginHeaders: [
+        { name: 'App', methods: [{ name: 'addListener', rtype: 'callback' }, promise('removeListener'), promise('removeAllListeners')] },
+        { name: 'SecureStorage', methods: ['internalGetItem', 'internalSetItem', 'internalRemoveItem', 'internalClearItemsWithPrefix', 'internalGetPrefixedKeys', 'setSynchronizeKeychain'].map(promise) },
+      ],
       nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
         listeners.push({ options, callback });
         return String(listeners.length);
       },
-      nativePromise: () => Promise.resolve(),
+      nativePromise: (plugin: string, method: string, options: { prefixedKey?: string; data?: string } = {}) => {
+        if (plugin !== 'SecureStorage') return Promise.resolve();
+        const key = options.prefixedKey ?? '';
+        if (method === 'internalGetItem') return Promise.resolve({ data: secureStore.get(key) ?? null });
+        if (method === 'internalSetItem') {
+          secureStore.set(key, options.data ?? '');
+          keep();
+        }
+        if (method === 'internalRemoveItem') {
+          const success = secureStore.delete(key);
+          keep();
+          return Promise.resolve({ success });
+        }
+        return Promise.resolve({});
+      },
     },
     openLink: (url: string) => listeners.filter((l) => l.options.eventName === 'appUrlOpen').forEach((l) => l.callback({ url })),
   });
@@ -68,6 +91,31 @@ describe('inside the native shells', () => {
       await context.close();
     });
   }
+
+  it('signs in inside the app with a bearer session kept in secure storage, never a cookie, and forgets it at sign-out', async () => {
+    // The account is made elsewhere (its own browser), so the app's browser starts with no cookie at all.
+    const maker = await openPage(browser);
+    await signUpAndVerify(server, maker.context, { name: 'Ina Pike', email: 'ina-app@example.com', password: 'harbour-app-2' });
+    await maker.context.close();
+
+    const { page, context, problems } = await openPage(browser);
+    const shell: 'ios' | 'android' = 'ios';
+    await context.addInitScript(fakeShell, shell);
+    await signInOnScreen(page, server, 'ina-app@example.com', 'harbour-app-2');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    const keychain = () => page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain());
+    const kept = await keychain();
+    expect(kept).toHaveLength(1);
+    // The kept token is the session: a reload is still signed in, by the bearer header alone.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    expect(await keychain()).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('never fetches the native code on the web', async () => {
     const { page, context, problems } = await openPage(browser);

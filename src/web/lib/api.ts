@@ -5,6 +5,7 @@
  */
 import { errorCodeFromText, RETRYABLE_CODES } from '#shared/error-mapping.ts';
 import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
+import { platform } from '#web/platform/platform.ts';
 
 /** The server's codes, plus the client's own: no connection, and an offline copy whose access lapsed. */
 export type ApiErrorCode = ErrorCode | 'network' | 'offline/lapsed';
@@ -26,19 +27,22 @@ export class ApiError extends Error {
 type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {} }: Options = {}): Promise<T> {
+  // The web calls its own origin with the cookie; inside the apps the platform names the server and the bearer session.
+  const shell = platform();
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(shell.apiUrl(path), {
       method,
       signal,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(await shell.sessionHeaders()), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'Unable to reach Harbour Mind. Please check your connection.');
   }
+  await shell.noteResponse(response);
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {

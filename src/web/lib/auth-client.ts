@@ -1,17 +1,20 @@
 /**
  * Calls to the auth API (better-auth behind our routes, which answer in the spec's words).
- * The session lives in an HttpOnly cookie; the browser never sees a token.
+ * On the web the session lives in an HttpOnly cookie and the page never sees a token; inside the
+ * apps it is a bearer token kept in the device's secure storage (the platform layer).
  */
 import type { AuthProviders } from '#shared/contracts/auth.ts';
 import { safeNextPath, withNext } from '#shared/next-path.ts';
 import { api } from '#web/lib/api.ts';
+import { platform } from '#web/platform/platform.ts';
 
 export const authClient = {
   signIn: (email: string, password: string) => api<{ user: { id: string } }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } }),
   /** The e-mail's link signs the person in and continues to `next` (their intent, e.g. a trial). */
   signUp: (name: string, email: string, password: string, next?: string | null) =>
     api('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password, callbackURL: withNext('/verify-email', next) } }),
-  signOut: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
+  // Inside the apps the kept bearer token goes too, whatever the server answered.
+  signOut: () => api('/api/auth/sign-out', { method: 'POST', body: {} }).finally(() => platform().forgetSession()),
   requestPasswordReset: (email: string) =>
     api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: `${window.location.origin}/reset-password` } }),
   resetPassword: (token: string, newPassword: string) => api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),

@@ -1,9 +1,11 @@
 /**
- * The native shells' Platform (issue 19, item 2). Plugins are handed in (the real @capacitor/app in
- * the apps; in tests a local fake with the plugin's method names and event shapes), loaded on first
- * use so starting the app never waits on the native bridge.
+ * The native shells' Platform (issue 19, item 2). Plugins are handed in (the real @capacitor/app and
+ * secure storage in the apps; in tests local fakes with the plugins' method names and shapes), loaded
+ * on first use so starting the app never waits on the native bridge. The API is the configured
+ * server's, with a bearer session kept in the device's secure storage.
  */
 import { APP_LINK_PATHS } from '#shared/app-links.ts';
+import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
 import type { PlatformKind } from '#web/platform/detect.ts';
 import type { Platform } from '#web/platform/platform.ts';
 
@@ -12,14 +14,29 @@ export type AppPluginLike = {
   addListener(eventName: 'appUrlOpen', listener: (event: { url: string }) => void): Promise<{ remove: () => Promise<void> }>;
 };
 
+/** The part of @aparajita/capacitor-secure-storage used here (Keychain on iOS, the Android Keystore). */
+export type SecureStorageLike = {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<unknown>;
+};
+
 /**
- * The real plugin, wrapped: Capacitor's plugin objects are proxies that answer every property
+ * The real plugins, wrapped: Capacitor's plugin objects are proxies that answer every property
  * (`then` included, with "not implemented"), so one must never be the value a promise resolves to.
  */
 export async function loadAppPlugin(): Promise<AppPluginLike> {
   const { App } = await import('@capacitor/app');
   return { addListener: (eventName, listener) => App.addListener(eventName, listener) };
 }
+
+export async function loadSecureStorage(): Promise<SecureStorageLike> {
+  const { SecureStorage } = await import('@aparajita/capacitor-secure-storage');
+  return { get: (key) => SecureStorage.get(key, false), set: (key, value) => SecureStorage.set(key, value, false), remove: (key) => SecureStorage.remove(key) };
+}
+
+/** The secure-storage key of the bearer session (never localStorage: any script could read it there). */
+const SESSION_KEY = 'harbour-mind.session';
 
 /** The in-app path of a link the shell opened, or null for a link that is not the app's to open. */
 export function openedPath(url: string, allowedPaths: readonly string[]): string | null {
@@ -34,10 +51,27 @@ export function openedPath(url: string, allowedPaths: readonly string[]): string
 }
 
 
-export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, loadApp: () => Promise<AppPluginLike>): Platform {
+type Plugins = { loadApp: () => Promise<AppPluginLike>; loadStorage: () => Promise<SecureStorageLike>; server: string };
+
+export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, server }: Plugins): Platform {
+  let storage: Promise<SecureStorageLike> | undefined;
+  const secure = () => (storage ??= loadStorage());
   return {
     kind,
     native: true,
+    apiUrl: (path) => (path.startsWith('/') ? `${server}${path}` : path),
+    async sessionHeaders() {
+      const token = await (await secure()).get(SESSION_KEY);
+      // Asking for bearer transport on every call: a sign-in then answers with set-auth-token, not a cookie.
+      return { [SESSION_TRANSPORT_HEADER]: 'bearer', ...(typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {}) };
+    },
+    async noteResponse(response) {
+      const token = response.headers.get('set-auth-token');
+      if (token) await (await secure()).set(SESSION_KEY, token);
+    },
+    async forgetSession() {
+      await (await secure()).remove(SESSION_KEY);
+    },
     onOpenedLink(listener) {
       let removed = false;
       let handle: { remove: () => Promise<void> } | undefined;

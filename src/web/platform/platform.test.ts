@@ -5,7 +5,18 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { detectPlatformKind } from '#web/platform/detect.ts';
-import { createNativePlatform, openedPath, type AppPluginLike } from '#web/platform/native-platform.ts';
+import { createNativePlatform, openedPath, type AppPluginLike, type SecureStorageLike } from '#web/platform/native-platform.ts';
+
+/** A local fake of the secure-storage plugin's get/set/remove (JSON values, null when absent). */
+function memoryStorage(): SecureStorageLike & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    get: (key) => Promise.resolve(values.get(key) ?? null),
+    set: (key, value) => Promise.resolve(void values.set(key, value)),
+    remove: (key) => Promise.resolve(values.delete(key)),
+  };
+}
 
 describe('detectPlatformKind', () => {
   it('reads the shell the way @capacitor/core does', () => {
@@ -38,7 +49,7 @@ describe('links opened in the apps', () => {
         return Promise.resolve({ remove });
       }),
     };
-    const platform = createNativePlatform('ios', () => Promise.resolve(app));
+    const platform = createNativePlatform('ios', { loadApp: () => Promise.resolve(app), loadStorage: () => Promise.resolve(memoryStorage()), server: 'https://api.example' });
     expect(platform).toMatchObject({ kind: 'ios', native: true });
     const opened: string[] = [];
     const stop = platform.onOpenedLink((path) => opened.push(path));
@@ -50,5 +61,23 @@ describe('links opened in the apps', () => {
     fire!({ url: 'https://harbourmind.app/reset-password?token=t2' });
     expect(opened).toEqual(['/verify-email?token=t1']);
     expect(remove).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the API from inside the apps', () => {
+  it('names the configured server, asks for bearer sessions, keeps a sign-in’s token in secure storage and forgets it', async () => {
+    const storage = memoryStorage();
+    const platform = createNativePlatform('android', { loadApp: () => Promise.reject(new Error('unused')), loadStorage: () => Promise.resolve(storage), server: 'https://api.example' });
+    expect(platform.apiUrl('/api/me')).toBe('https://api.example/api/me');
+    expect(platform.apiUrl('https://elsewhere.example/x')).toBe('https://elsewhere.example/x');
+    expect(await platform.sessionHeaders()).toEqual({ 'x-session-transport': 'bearer' });
+    await platform.noteResponse(new Response('{}', { headers: { 'set-auth-token': 'token-123' } }));
+    expect([...storage.values.values()]).toEqual(['token-123']);
+    expect(await platform.sessionHeaders()).toEqual({ 'x-session-transport': 'bearer', authorization: 'Bearer token-123' });
+    // An answer without a token leaves the kept one alone.
+    await platform.noteResponse(new Response('{}'));
+    expect((await platform.sessionHeaders()).authorization).toBe('Bearer token-123');
+    await platform.forgetSession();
+    expect(await platform.sessionHeaders()).toEqual({ 'x-session-transport': 'bearer' });
   });
 });
