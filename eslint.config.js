@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**', '.data/**', 'data/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**', '.data/**', 'data/**', '.tmp/**', 'android/**', 'ios/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
