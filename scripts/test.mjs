@@ -1,53 +1,29 @@
 /**
  * `npm test`: every check and every test. First the static checks (TypeScript, ESLint, knip: any
- * finding fails the run; they run side by side, each printing its output when it ends), then unit +
- * integration (PGlite, and PostgreSQL when reachable), then the web build (when stale), `cap sync`
- * of the native shells (issue 19), and the end-to-end journeys in Debian's Chromium. Everything runs
- * even when an early step fails, so one run reports all that is wrong; the exit code is non-zero if
- * anything failed.
+ * finding fails the run), then unit + integration (PGlite, and PostgreSQL when reachable), then the
+ * web build (when stale), `cap sync` of the native shells (issue 19), and the end-to-end journeys in Debian's Chromium. Everything runs even when
+ * an early step fails, so one run reports all that is wrong; the exit code is non-zero if anything failed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const bin = (name) => `node_modules/${name}`;
 const extra = process.argv.slice(2);
-const env = { ...process.env, NODE_ENV: 'test' };
-const report = (label, ok, started) => console.log(`\n${label}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 
 function run(label, args) {
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
   const ok = result.status === 0;
-  report(label, ok, started);
+  console.log(`\n${label}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   return { label, ok };
-}
-
-/** A check run alongside others: its output is held and printed whole when it ends, so outputs never interleave. */
-function runAside(label, args) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
-      process.stdout.write(Buffer.concat(output));
-      report(label, code === 0, started);
-      resolve({ label, ok: code === 0 });
-    });
-  });
 }
 
 const steps = [];
 // Static checks only for a whole run: `npm test -- some/file.test.ts` runs just the tests asked for.
 if (extra.length === 0) {
-  steps.push(
-    ...(await Promise.all([
-      runAside('typecheck', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']),
-      runAside('eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']),
-      runAside('knip', [bin('knip/bin/knip.js')]),
-    ])),
-  );
+  steps.push(run('typecheck', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']));
+  steps.push(run('eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']));
+  steps.push(run('knip', [bin('knip/bin/knip.js')]));
 }
 steps.push(run('unit+integration', [bin('vitest/vitest.mjs'), 'run', ...extra]));
 buildIfStale();

@@ -50,17 +50,17 @@ export function JournalKeyDialog({ mode, journal, onClose }: Props) {
   return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} />;
 }
 
-/** A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031). */
-function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => void; onChanged: () => void }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeated, setRepeated] = useState('');
+/**
+ * Every dialog here submits the same way: check the form, then act; a refusal is said in the
+ * dialog and the form stays; busy (and not closable) while it runs, and still busy once it succeeded,
+ * as the dialog then moves on.
+ */
+function useDialogAction(check: () => string | null, act: () => Promise<void>) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid = current ? passphraseProblem(next, repeated) : L.wrongPassphrase;
+    const invalid = check();
     if (invalid) {
       setProblem(invalid);
       return;
@@ -68,29 +68,62 @@ function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => 
     setBusy(true);
     setProblem(null);
     try {
-      await replaceJournalPassphrase(current, next, api);
-      toast.success(L.changed);
-      onChanged();
+      await act();
     } catch (error) {
       setProblem(messageOf(error));
       setBusy(false);
     }
   };
+  return { problem, busy, onSubmit: (event: SubmitEvent<HTMLFormElement>) => void submit(event), clearProblem: () => setProblem(null) };
+}
 
+/** A new passphrase and its repetition (set-up, recovery and change all ask for the pair). */
+function NewPassphrase({ label, value, repeated, onChange, onRepeated }: { label: string; value: string; repeated: string; onChange: (value: string) => void; onRepeated: (value: string) => void }) {
   return (
-    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={L.changeTitle} description={L.changeBody}>
-      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={L.changeTitle} noValidate>
-        <Field label={L.currentPassphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
-        <Field label={L.newPassphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={next} onChange={(event) => setNext(event.target.value)} hint={L.passphraseShort} />
-        <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
-        <Problem text={problem} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? L.unlocking : L.changeSubmit}
-          </Button>
-        </div>
+    <>
+      <Field label={label} type="password" autoComplete="new-password" maxLength={256} value={value} onChange={(event) => onChange(event.target.value)} hint={L.passphraseShort} />
+      <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => onRepeated(event.target.value)} />
+    </>
+  );
+}
+
+type DialogProps = { title: string; description: string; busy: boolean; onOpenChange: (open: boolean) => void; onSubmit: (event: SubmitEvent<HTMLFormElement>) => void; children: ReactNode };
+
+/** The dialog and its form: closable unless busy, named by its title for assistive technology. */
+function FormDialog({ title, description, busy, onOpenChange, onSubmit, children }: DialogProps) {
+  return (
+    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={title} description={description}>
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4" aria-label={title} noValidate>
+        {children}
       </form>
     </Dialog>
+  );
+}
+
+/** A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031). */
+function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => void; onChanged: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const action = useDialogAction(
+    () => (current ? passphraseProblem(next, repeated) : L.wrongPassphrase),
+    async () => {
+      await replaceJournalPassphrase(current, next, api);
+      toast.success(L.changed);
+      onChanged();
+    },
+  );
+  return (
+    <FormDialog title={L.changeTitle} description={L.changeBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
+      <Field label={L.currentPassphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
+      <NewPassphrase label={L.newPassphraseLabel} value={next} repeated={repeated} onChange={setNext} onRepeated={setRepeated} />
+      <Problem text={action.problem} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={action.busy} aria-busy={action.busy}>
+          {action.busy ? L.unlocking : L.changeSubmit}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }
 
@@ -98,44 +131,25 @@ function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onO
   const [passphrase, setPassphrase] = useState('');
   const [repeated, setRepeated] = useState('');
   const [understood, setUnderstood] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = passphraseProblem(passphrase, repeated);
-    if (invalid) {
-      setProblem(invalid);
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      onRecoveryKey(await journal.setUp(passphrase));
-    } catch (error) {
-      setProblem(messageOf(error));
-      setBusy(false);
-    }
-  };
-
+  const action = useDialogAction(
+    () => passphraseProblem(passphrase, repeated),
+    async () => onRecoveryKey(await journal.setUp(passphrase)),
+  );
   return (
-    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={L.setUpTitle} description={L.setUpBody}>
-      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={L.setUpTitle} noValidate>
-        <p className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">{L.setUpWarning}</p>
-        <Field label={L.passphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} hint={L.passphraseShort} />
-        <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
-        <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
-          <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />
-          {L.setUpUnderstood}
-        </label>
-        <Problem text={problem} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={!understood || busy} aria-busy={busy}>
-            {busy ? L.settingUp : L.setUpButton}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={L.setUpTitle} description={L.setUpBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
+      <p className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">{L.setUpWarning}</p>
+      <NewPassphrase label={L.passphraseLabel} value={passphrase} repeated={repeated} onChange={setPassphrase} onRepeated={setRepeated} />
+      <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
+        <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />
+        {L.setUpUnderstood}
+      </label>
+      <Problem text={action.problem} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={!understood || action.busy} aria-busy={action.busy}>
+          {action.busy ? L.settingUp : L.setUpButton}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }
 
@@ -144,60 +158,43 @@ function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenC
   const [passphrase, setPassphrase] = useState('');
   const [recoveryKey, setRecoveryKey] = useState('');
   const [repeated, setRepeated] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = recovering ? passphraseProblem(passphrase, repeated) : passphrase ? null : L.wrongPassphrase;
-    if (invalid) {
-      setProblem(invalid);
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
+  const action = useDialogAction(
+    () => (recovering ? passphraseProblem(passphrase, repeated) : passphrase ? null : L.wrongPassphrase),
+    async () => {
       await journal.unlock(recovering ? { recoveryKey, newPassphrase: passphrase } : { passphrase });
       onOpened();
-    } catch (error) {
-      setProblem(messageOf(error));
-      setBusy(false);
-    }
-  };
-
+    },
+  );
   const title = recovering ? L.recoverTitle : L.unlockTitle;
   return (
-    <Dialog open onOpenChange={(open) => !busy && onOpenChange(open)} title={title} description={recovering ? L.recoverBody : L.unlockBody}>
-      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4" aria-label={title} noValidate>
-        {recovering ? (
-          <>
-            <Field label={L.recoveryKeyLabel} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={120} value={recoveryKey} onChange={(event) => setRecoveryKey(event.target.value)} />
-            <Field label={L.newPassphraseLabel} type="password" autoComplete="new-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} hint={L.passphraseShort} />
-            <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => setRepeated(event.target.value)} />
-          </>
-        ) : (
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to take this one answer
-          <Field label={L.passphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoFocus />
-        )}
-        <Problem text={problem} />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setRecovering((r) => !r);
-              setProblem(null);
-              setPassphrase('');
-            }}
-          >
-            {recovering ? L.usePassphrase : L.forgot}
-          </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? L.unlocking : recovering ? L.recoverButton : L.unlockButton}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={title} description={recovering ? L.recoverBody : L.unlockBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
+      {recovering ? (
+        <>
+          <Field label={L.recoveryKeyLabel} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={120} value={recoveryKey} onChange={(event) => setRecoveryKey(event.target.value)} />
+          <NewPassphrase label={L.newPassphraseLabel} value={passphrase} repeated={repeated} onChange={setPassphrase} onRepeated={setRepeated} />
+        </>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to take this one answer
+        <Field label={L.passphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoFocus />
+      )}
+      <Problem text={action.problem} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setRecovering((r) => !r);
+            action.clearProblem();
+            setPassphrase('');
+          }}
+        >
+          {recovering ? L.usePassphrase : L.forgot}
+        </Button>
+        <Button type="submit" disabled={action.busy} aria-busy={action.busy}>
+          {action.busy ? L.unlocking : recovering ? L.recoverButton : L.unlockButton}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }
 
