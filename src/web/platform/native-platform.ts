@@ -7,7 +7,7 @@
 import { APP_LINK_PATHS } from '#shared/app-links.ts';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
 import type { PlatformKind } from '#web/platform/detect.ts';
-import type { Platform } from '#web/platform/platform.ts';
+import { onServer, type Platform } from '#web/platform/platform.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -22,8 +22,8 @@ export type SecureStorageLike = {
 };
 
 /**
- * The real plugins, wrapped: Capacitor's plugin objects are proxies that answer every property
- * (`then` included, with "not implemented"), so one must never be the value a promise resolves to.
+ * The real plugins, wrapped: Capacitor's plugin objects are proxies that answer every property,
+ * `then` included (by throwing), so one must never be the value a promise resolves to.
  */
 export async function loadAppPlugin(): Promise<AppPluginLike> {
   const { App } = await import('@capacitor/app');
@@ -59,7 +59,7 @@ export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadA
   return {
     kind,
     native: true,
-    apiUrl: (path) => (path.startsWith('/') ? `${server}${path}` : path),
+    apiUrl: onServer(server),
     async sessionHeaders() {
       const token = await (await secure()).get(SESSION_KEY);
       // Asking for bearer transport on every call: a sign-in then answers with set-auth-token, not a cookie.

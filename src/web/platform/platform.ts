@@ -26,6 +26,9 @@ export interface Platform {
   forgetSession(): Promise<void>;
 }
 
+/** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
+export const onServer = (server: string) => (path: string) => (path.startsWith('/') ? `${server}${path}` : path);
+
 const none = Promise.resolve({});
 const done = Promise.resolve();
 const webPlatform: Platform = {
@@ -50,7 +53,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   return {
     kind,
     native: true,
-    apiUrl: (path) => (path.startsWith('/') ? `${server}${path}` : path),
+    apiUrl: onServer(server),
     sessionHeaders: async () => (await native).sessionHeaders(),
     noteResponse: async (response) => (await native).noteResponse(response),
     forgetSession: async () => (await native).forgetSession(),
