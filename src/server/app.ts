@@ -20,6 +20,8 @@ import { startTrialReminders } from '#server/features/billing/trial-reminders.ts
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
 import { iapRoutes } from '#server/features/billing/iap.routes.ts';
+import { createRevenueCatBilling } from '#server/features/billing/revenuecat-billing.ts';
+import { revenueCatRoutes } from '#server/features/billing/revenuecat.routes.ts';
 import { favouritesRoutes } from '#server/features/favourites/favourites.routes.ts';
 import { practiceRoutes } from '#server/features/practice/practice.routes.ts';
 import { accountDataRoutes } from '#server/features/account/account-data.routes.ts';
@@ -171,6 +173,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     ? createAppStoreBilling({ config: config.appStore, db: database.db, rootCertificates: loadRootCertificates(config.appStore.rootCaFiles) })
     : undefined;
   iapRoutes(app, { auth, db: database.db, appStore });
+  revenueCatRoutes(app, { db: database.db, revenueCat: config.revenueCat ? createRevenueCatBilling({ config: config.revenueCat, db: database.db }) : undefined });
   // Media URLs are signed with a key derived from the auth secret: one secret to share between processes.
   mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`, Date.now, config.mediaUrlTtlSeconds) });
   practiceRoutes(app, { auth, db: database.db });

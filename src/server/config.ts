@@ -112,6 +112,13 @@ const envSchema = z.object({
   APPLE_IAP_ENVIRONMENT: z.enum(['Sandbox', 'Production']).default('Production'),
   /** Comma-separated paths to Apple's root certificates (AppleRootCA-G3.cer …), DER or PEM. */
   APPLE_ROOT_CA_FILES: optionalString,
+  /**
+   * RevenueCat's webhook (the Android app's Google Play purchases, issue 19): the exact Authorization
+   * header value set in RevenueCat's dashboard. Unset: the route answers 404.
+   */
+  REVENUECAT_WEBHOOK_AUTH: optionalString,
+  /** Which RevenueCat environment's events change entitlements; the other's are recorded and acknowledged. */
+  REVENUECAT_ENVIRONMENT: z.enum(['SANDBOX', 'PRODUCTION']).default('PRODUCTION'),
   /** The native apps' id (capacitor.config.ts appId), for the app-link files in /.well-known. */
   NATIVE_APP_ID: z.string().trim().regex(/^[a-zA-Z][\w]*(?:\.[a-zA-Z][\w]*)+$/, 'NATIVE_APP_ID must be a reverse-domain app id.').default('app.harbourmind'),
   /** Apple's 10-character team id: with it, /.well-known/apple-app-site-association opens universal links in the iOS app. */
@@ -161,6 +168,8 @@ export type Config = {
     apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
   };
   appStore: { bundleId: string; appAppleId: number | undefined; environment: 'Sandbox' | 'Production'; rootCaFiles: string[] } | undefined;
+  /** RevenueCat's webhook: its Authorization header value and the environment whose events count. */
+  revenueCat: { webhookAuth: string; environment: 'SANDBOX' | 'PRODUCTION' } | undefined;
   /** Which native app the web's links may open (issue 19): iOS needs the team id, Android the signing certificates. */
   appLinks: { appId: string; appleTeamId: string | undefined; androidFingerprints: string[] };
   seedDemo: boolean;
@@ -270,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             rootCaFiles: e.APPLE_ROOT_CA_FILES.split(',').map((f) => f.trim()).filter(Boolean),
           }
         : undefined,
+    revenueCat: e.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: e.REVENUECAT_WEBHOOK_AUTH, environment: e.REVENUECAT_ENVIRONMENT } : undefined,
     appLinks: {
       appId: e.NATIVE_APP_ID,
       appleTeamId: e.APPLE_TEAM_ID,

@@ -58,7 +58,7 @@ describe('API contracts', () => {
 /** Routes anyone may call (each answers a stranger on its own terms: public data, a signature check, a form). */
 const PUBLIC = new Set([
   'GET /api/health', 'GET /api/ready', 'GET /api/openapi.json', 'GET /.well-known/apple-app-site-association', 'GET /.well-known/assetlinks.json', 'GET /metrics', 'GET /api/auth/{*}', 'POST /api/auth/{*}', 'GET /api/me', 'GET /api/auth-providers',
-  'GET /api/meditations', 'GET /api/meditations/{id}', 'GET /api/subscription', 'POST /api/billing/stripe/webhook', 'POST /api/iap/notifications',
+  'GET /api/meditations', 'GET /api/meditations/{id}', 'GET /api/subscription', 'POST /api/billing/stripe/webhook', 'POST /api/iap/notifications', 'POST /api/revenuecat/webhook',
   'GET /media/meditations/{key}', 'POST /api/waitlist', 'GET /api/admin/status',
   // The free samples play for anyone (decision 0025); every other meditation answers a stranger 401 (billing.test.ts).
   'GET /api/meditations/{id}/playback',

@@ -8,7 +8,8 @@ export const PLANS = ['monthly', 'yearly'] as const;
 export type Plan = (typeof PLANS)[number];
 export const isPlan = (value: string | null | undefined): value is Plan => (PLANS as readonly (string | null | undefined)[]).includes(value);
 
-export type Provider = 'stripe' | 'app_store' | 'sandbox' | 'comped';
+/** play_store: Google Play through RevenueCat's webhook (the Android app). */
+export type Provider = 'stripe' | 'app_store' | 'play_store' | 'sandbox' | 'comped';
 
 /** Why the provider's last charge failed, in the spec's error codes' terms (subscription/card-declined, subscription/payment-failed). */
 export const PAYMENT_ERRORS = ['card-declined', 'payment-failed'] as const;
@@ -26,6 +27,14 @@ export function planFromProductId(productId: string): Plan | undefined {
   if (productId === PRODUCT_IDS.monthly) return 'monthly';
   if (productId === PRODUCT_IDS.yearly) return 'yearly';
   return undefined;
+}
+
+/**
+ * The plan a store's product id names. Google Play subscriptions reach RevenueCat as
+ * `product:base-plan` (e.g. hm_plus_monthly:monthly): the part before the colon is the product.
+ */
+export function planFromStoreProductId(productId: string | null | undefined): Plan | undefined {
+  return planFromProductId((productId ?? '').split(':')[0] ?? '');
 }
 
 export const PLAN_DETAILS: Record<Plan, { label: string; price: number; per: string; priceText: string }> = {

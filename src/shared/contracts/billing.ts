@@ -58,7 +58,60 @@ export const validateReceiptResponse = entitlementSchema.extend({ entitlement: z
 /** App Store Server Notifications v2. */
 export const appStoreNotificationBody = z.object({ signedPayload: z.string().min(1).max(50_000) });
 /** What a verified webhook did: `handled` false when it named nothing we sell or no known account. */
-export const webhookResponse = z.object({ received: z.boolean().optional(), handled: z.boolean(), type: z.string().optional() });
+export const webhookResponse = z.object({ received: z.boolean().optional(), handled: z.boolean(), type: z.string().optional(), outcome: z.string().optional() });
+
+/** RevenueCat's webhook event types (RevenueCat docs, 'Event Types and Fields'). */
+export const REVENUECAT_EVENT_TYPES = [
+  'TEST',
+  'INITIAL_PURCHASE',
+  'RENEWAL',
+  'CANCELLATION',
+  'UNCANCELLATION',
+  'NON_RENEWING_PURCHASE',
+  'SUBSCRIPTION_PAUSED',
+  'EXPIRATION',
+  'BILLING_ISSUE',
+  'PRODUCT_CHANGE',
+  'TRANSFER',
+  'SUBSCRIPTION_EXTENDED',
+  'TEMPORARY_ENTITLEMENT_GRANT',
+  'REFUND_REVERSED',
+  'INVOICE_ISSUANCE',
+  'VIRTUAL_CURRENCY_TRANSACTION',
+  'EXPERIMENT_ENROLLMENT',
+  'SUBSCRIBER_ALIAS',
+] as const;
+const rcId = z.string().max(200);
+const rcMillis = z.number().int().nonnegative().nullish();
+
+/**
+ * POST /api/revenuecat/webhook: one RevenueCat event (the fields read here; others are dropped).
+ * `app_user_id` is what the app configured RevenueCat with: the account's appAccountToken.
+ * TRANSFER events name no app_user_id (they carry transferred_from/to), so it is optional.
+ */
+export const revenueCatWebhookBody = z.object({
+  api_version: z.string().max(20).optional(),
+  event: z.object({
+    id: z.string().min(1).max(200),
+    type: z.enum(REVENUECAT_EVENT_TYPES),
+    app_user_id: rcId.optional(),
+    original_app_user_id: rcId.nullish(),
+    aliases: z.array(rcId).max(100).nullish(),
+    product_id: rcId.nullish(),
+    new_product_id: rcId.nullish(),
+    entitlement_ids: z.array(rcId).max(100).nullish(),
+    period_type: z.enum(['TRIAL', 'INTRO', 'NORMAL', 'PROMOTIONAL', 'PREPAID']).nullish(),
+    purchased_at_ms: rcMillis,
+    expiration_at_ms: rcMillis,
+    event_timestamp_ms: rcMillis,
+    environment: z.enum(['SANDBOX', 'PRODUCTION']),
+    store: z.string().max(40).nullish(),
+    cancel_reason: z.string().max(60).nullish(),
+    transaction_id: rcId.nullish(),
+    original_transaction_id: rcId.nullish(),
+  }),
+});
+export type RevenueCatEvent = z.infer<typeof revenueCatWebhookBody>['event'];
 
 export const sandboxSessionResponse = z.object({ id: z.string(), plan: z.enum(PLANS), label: z.string(), priceText: z.string(), withTrial: z.boolean() });
 export type SandboxSessionResponse = z.infer<typeof sandboxSessionResponse>;

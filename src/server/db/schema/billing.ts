@@ -69,3 +69,23 @@ export const appStoreTransactions = pgTable(
   },
   (t) => [index('app_store_transactions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * RevenueCat webhook events already taken (issue 19, item 4): RevenueCat retries until it gets a 200
+ * and may send an event twice, so each event id is applied once. The row also says what became of
+ * the event (applied, unknown account, other environment …) for whoever investigates a purchase, and
+ * its time orders events per account (a late retry never undoes a newer state).
+ */
+export const revenueCatEvents = pgTable(
+  'revenuecat_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    appUserId: text('app_user_id'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    eventAt: timestamp('event_at', { withTimezone: true, mode: 'date' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('revenuecat_events_user_id_idx').on(t.userId, t.eventAt)],
+);

@@ -21,6 +21,10 @@ import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible, 
 type Deps = { auth: Auth; db: Database; mode: BillingMode; stripe: StripeBilling | undefined; limits: RateLimitStore };
 
 const APPLE_MANAGED = 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.';
+const GOOGLE_MANAGED = 'This subscription is managed by Google Play: cancel it in the Play Store app under Payments & subscriptions.';
+/** Subscriptions bought in a store app are changed there, never from the web. */
+const managedElsewhere = (provider: string) =>
+  provider === 'app_store' ? new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409) : provider === 'play_store' ? new AppError('billing/managed-elsewhere', GOOGLE_MANAGED, 409) : undefined;
 
 export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe, limits }: Deps): Promise<void> {
   if ((mode === 'stripe') !== Boolean(stripe)) throw new Error(`billingRoutes: mode ${mode} ${stripe ? 'with' : 'without'} Stripe billing`);
@@ -84,7 +88,8 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     const viewer = viewerOf(request);
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    if (row.provider === 'app_store') throw new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409);
+    const elsewhere = managedElsewhere(row.provider);
+    if (elsewhere) throw elsewhere;
     if (mode === 'none') throw unavailable();
     if (row.provider === 'stripe') {
       if (!stripe || !row.providerSubscriptionId) throw new AppError('billing/unavailable', BILLING_MESSAGES.genericError, 503);
@@ -99,7 +104,8 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     const viewer = viewerOf(request);
     const row = await getSubscription(db, viewer.user.id);
     if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    if (row.provider === 'app_store') throw new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409);
+    const elsewhere = managedElsewhere(row.provider);
+    if (elsewhere) throw elsewhere;
     if (mode === 'none') throw unavailable();
     if (row.provider === 'stripe' && stripe && row.providerCustomerId) return stripe.portal(row.providerCustomerId);
     return { url: '/subscribe/sandbox-portal' };

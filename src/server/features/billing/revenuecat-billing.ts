@@ -1,0 +1,165 @@
+/**
+ * RevenueCat's webhook (issue 19, item 4): the Android app buys through Google Play with RevenueCat's
+ * client, and RevenueCat tells us what happened, so web, iOS and Android share the one entitlement
+ * in `subscribers` (docs/decisions/0036-revenuecat-purchases.md).
+ *
+ * Whose purchase is it? The app configures RevenueCat with the account's appAccountToken as its
+ * appUserID (an opaque per-account UUID, the same one StoreKit signs into iOS transactions), so an
+ * event's app_user_id (or one of its aliases) names the account without exposing the user id.
+ *
+ * RevenueCat proves itself only by the Authorization header set in its dashboard: compared in
+ * constant time, and a mismatch is recorded like a forged signature. Each event id is applied once;
+ * an event older than one already applied for the account is recorded and skipped (retries can
+ * arrive late and must not undo a newer state).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { planFromStoreProductId, type Provider } from '#shared/billing.ts';
+import type { RevenueCatEvent } from '#shared/contracts/billing.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { revenueCatEvents } from '#server/db/schema/billing.ts';
+import { getSubscription, syncSubscription, type SubscriptionRow, type SubscriptionSnapshot } from '#server/features/billing/subscriptions.service.ts';
+
+type RevenueCatConfig = NonNullable<Config['revenueCat']>;
+
+/** What became of an event: kept in revenuecat_events.outcome. */
+export type RevenueCatOutcome = 'applied' | 'no-change' | 'unknown-account' | 'other-environment' | 'other-store' | 'unknown-product' | 'stale';
+
+/** The one entitlement RevenueCat's dashboard grants for our products (spec: entitlement name premium). */
+const PREMIUM = 'premium';
+
+/** The stores whose purchases we sell through RevenueCat; others (Amazon, RevenueCat's web billing …) are not ours. */
+const PROVIDER_BY_STORE: Partial<Record<string, Provider>> = { APP_STORE: 'app_store', PLAY_STORE: 'play_store' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Equal-length digests, so the comparison takes the same time whatever the header's length or content. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Events that say the subscription is paid for (or in its trial) until expiration_at_ms. */
+const GRANTING = new Set<RevenueCatEvent['type']>(['INITIAL_PURCHASE', 'RENEWAL', 'UNCANCELLATION', 'SUBSCRIPTION_EXTENDED', 'REFUND_REVERSED', 'TEMPORARY_ENTITLEMENT_GRANT']);
+/** Events that change the subscription of an account (the rest are acknowledged and recorded). */
+const CHANGING = new Set<RevenueCatEvent['type']>([...GRANTING, 'CANCELLATION', 'EXPIRATION', 'BILLING_ISSUE', 'PRODUCT_CHANGE']);
+
+/**
+ * The subscription after an event, from the account's current row (or none). Undefined: the event
+ * changes nothing (a product change for an account we hold no subscription for).
+ */
+export function snapshotAfter(event: RevenueCatEvent, provider: Provider, row: SubscriptionRow | undefined): SubscriptionSnapshot | undefined {
+  const plan = planFromStoreProductId(event.type === 'PRODUCT_CHANGE' ? (event.new_product_id ?? event.product_id) : event.product_id);
+  if (!plan) return undefined;
+  const end = event.expiration_at_ms ? new Date(event.expiration_at_ms) : null;
+  const base: SubscriptionSnapshot = {
+    provider,
+    plan,
+    status: row?.status ?? 'active',
+    providerCustomerId: event.app_user_id ?? null,
+    providerSubscriptionId: event.original_transaction_id ?? row?.providerSubscriptionId ?? null,
+    currentPeriodEnd: end ?? row?.currentPeriodEnd ?? null,
+    trialStart: row?.trialStart ?? null,
+    trialEnd: row?.trialEnd ?? null,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    environment: event.environment,
+  };
+  if (GRANTING.has(event.type)) {
+    const trial = event.period_type === 'TRIAL';
+    return {
+      ...base,
+      status: trial ? 'trialing' : 'active',
+      currentPeriodEnd: end,
+      trialStart: trial && event.purchased_at_ms ? new Date(event.purchased_at_ms) : base.trialStart,
+      trialEnd: trial ? end : base.trialEnd,
+      cancelAtPeriodEnd: false,
+    };
+  }
+  switch (event.type) {
+    // Auto-renew turned off: paid until the end of the period. CUSTOMER_SUPPORT is RevenueCat's word for a refund: over now.
+    case 'CANCELLATION':
+      return event.cancel_reason === 'CUSTOMER_SUPPORT' ? { ...base, status: 'canceled', cancelAtPeriodEnd: false } : { ...base, cancelAtPeriodEnd: true };
+    case 'EXPIRATION':
+      return { ...base, status: 'expired', cancelAtPeriodEnd: false };
+    // The store could not charge: no entitlement until it can (as a Stripe past_due), and the reason is shown.
+    case 'BILLING_ISSUE':
+      return { ...base, status: 'past_due', paymentError: 'payment-failed' };
+    // The new product takes effect on the store's schedule; the plan shown is the one chosen.
+    case 'PRODUCT_CHANGE':
+      return row ? base : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function createRevenueCatBilling({ config, db }: { config: RevenueCatConfig; db: Database }) {
+  const expected = digest(config.webhookAuth);
+
+  /** The account an event names: its app_user_id, original id or an alias that is an account's appAccountToken. */
+  async function ownerOf(event: RevenueCatEvent): Promise<string | undefined> {
+    const candidates = [event.app_user_id, event.original_app_user_id, ...(event.aliases ?? [])].filter((id): id is string => Boolean(id && UUID.test(id))).map((id) => id.toLowerCase());
+    if (candidates.length === 0) return undefined;
+    const rows = await db.select({ id: user.id }).from(user).where(inArray(user.appAccountToken, [...new Set(candidates)]));
+    return rows.at(0)?.id;
+  }
+
+  /** Whether a newer event was applied to this account already. */
+  async function isStale(userId: string, eventAt: Date | null): Promise<boolean> {
+    if (!eventAt) return false;
+    const newer = await db
+      .select({ id: revenueCatEvents.id })
+      .from(revenueCatEvents)
+      .where(and(eq(revenueCatEvents.userId, userId), eq(revenueCatEvents.outcome, 'applied'), gt(revenueCatEvents.eventAt, eventAt)))
+      .limit(1);
+    return newer.length > 0;
+  }
+
+  /** What an event does, short of recording it. */
+  async function apply(event: RevenueCatEvent, userId: string | undefined, eventAt: Date | null): Promise<RevenueCatOutcome> {
+    if (!CHANGING.has(event.type)) return 'no-change';
+    if (event.environment !== config.environment) return 'other-environment';
+    const provider = PROVIDER_BY_STORE[event.store ?? ''];
+    if (!provider) return 'other-store';
+    if (event.entitlement_ids && !event.entitlement_ids.includes(PREMIUM)) return 'unknown-product';
+    if (!userId) return 'unknown-account';
+    if (await isStale(userId, eventAt)) return 'stale';
+    const snapshot = snapshotAfter(event, provider, await getSubscription(db, userId));
+    if (!snapshot) return planFromStoreProductId(event.new_product_id ?? event.product_id) ? 'no-change' : 'unknown-product';
+    await syncSubscription({ db, userId, snapshot });
+    return 'applied';
+  }
+
+  return {
+    /** The Authorization header RevenueCat sends is exactly the value set in its dashboard. */
+    authorized(header: string | undefined): boolean {
+      return typeof header === 'string' && timingSafeEqual(digest(header), expected);
+    },
+
+    /**
+     * POST /api/revenuecat/webhook, once authorised. Claims the event id first, so a replay (or the
+     * same event delivered twice at once) does nothing; an event we cannot use is still acknowledged,
+     * or RevenueCat would retry it for days.
+     */
+    async handleEvent(event: RevenueCatEvent): Promise<{ received: true; handled: boolean; type: string; outcome: RevenueCatOutcome | 'duplicate' }> {
+      const eventAt = event.event_timestamp_ms ? new Date(event.event_timestamp_ms) : null;
+      const claimed = await db
+        .insert(revenueCatEvents)
+        .values({ id: event.id, type: event.type, appUserId: event.app_user_id ?? null, outcome: 'received', eventAt })
+        .onConflictDoNothing()
+        .returning({ id: revenueCatEvents.id });
+      if (claimed.length === 0) return { received: true, handled: false, type: event.type, outcome: 'duplicate' };
+      const userId = await ownerOf(event);
+      let outcome: RevenueCatOutcome;
+      try {
+        outcome = await apply(event, userId, eventAt);
+      } catch (error) {
+        // Not applied: free the id so RevenueCat's retry can apply it.
+        await db.delete(revenueCatEvents).where(eq(revenueCatEvents.id, event.id));
+        throw error;
+      }
+      await db.update(revenueCatEvents).set({ outcome, userId: userId ?? null }).where(eq(revenueCatEvents.id, event.id));
+      return { received: true, handled: outcome === 'applied', type: event.type, outcome };
+    },
+  };
+}
+
+export type RevenueCatBilling = ReturnType<typeof createRevenueCatBilling>;
