@@ -137,7 +137,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // /meditations first load 120.7 → 119.7 KB gzip).
             { name: 'catalogue-shared', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|play|rotate-cw|lock|clock)\.mjs$|src[\\/]web[\\/](?:components[\\/]ui[\\/]spinner\.tsx|features[\\/]practice[\\/]use-played\.ts)$/ },
             // The native shells' code and Capacitor's plugins: one chunk, loaded only inside the apps (src/web/platform).
-            { name: 'native', test: /node_modules[\\/]@capacitor[\\/]|src[\\/]web[\\/]platform[\\/]native-/ },
+            { name: 'native', test: /node_modules[\\/](?:@capacitor|@revenuecat)[\\/]|src[\\/]web[\\/]platform[\\/]native-/ },
           ],
         },
       },
