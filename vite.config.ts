@@ -90,8 +90,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       workbox: {
         // woff2: offline pages keep the headings' typeface (decision 0028).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // The native shells' code (Capacitor and its plugins) is never used on the web; the apps carry it themselves.
-        globIgnores: ['**/native-*.js'],
+        // The native shells' code (Capacitor and its plugins, the store's purchases) is never used on the web; the apps carry it themselves.
+        globIgnores: ['**/native-*.js', '**/store-purchases-*.js', '**/store-offer-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: pageNavigations,
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],

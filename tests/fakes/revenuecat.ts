@@ -5,7 +5,7 @@
  * what the plugin really answers. Calls are recorded; a test sets what the store does next.
  */
 import type { CustomerInfo, MakePurchaseResult, PurchasesConfiguration, PurchasesEntitlementInfo, PurchasesOfferings, PurchasesPackage } from '@revenuecat/purchases-capacitor';
-import type { PurchasesPluginLike } from '#web/platform/native-purchases.ts';
+import type { PurchasesPluginLike } from '#web/platform/store-purchases.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

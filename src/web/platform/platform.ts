@@ -4,7 +4,7 @@
  * outside, later sign-in, purchases and downloads) and never ask "am I native?" themselves.
  */
 import { detectPlatformKind, type PlatformKind } from '#web/platform/detect.ts';
-import type { Purchases } from '#web/platform/native-purchases.ts';
+import type { Purchases } from '#web/platform/store-purchases.ts';
 
 export interface Platform {
   readonly kind: PlatformKind;
@@ -25,8 +25,12 @@ export interface Platform {
   noteResponse(response: Response): Promise<void>;
   /** Signing out: inside the apps, the kept token is forgotten. */
   forgetSession(): Promise<void>;
-  /** In-app purchases through the store (the apps: RevenueCat); the web has none, it sells by checkout. */
-  readonly purchases?: Purchases;
+  /**
+   * In-app purchases (the apps: RevenueCat, loaded on first use); the web has none, it sells by
+   * checkout. `store` says who sells: on the App Store's iOS, /subscribe shows neither the
+   * monthly/yearly toggle nor the 'Already have an account?' card (spec, /subscribe).
+   */
+  readonly purchases?: { readonly store: 'app_store' | 'play_store'; load(): Promise<Purchases> };
 }
 
 /** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
@@ -60,7 +64,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     sessionHeaders: async () => (await native).sessionHeaders(),
     noteResponse: async (response) => (await native).noteResponse(response),
     forgetSession: async () => (await native).forgetSession(),
-    purchases: lazyPurchases(kind, server),
+    purchases: { store: kind === 'ios' ? 'app_store' : 'play_store', load: () => import('#web/platform/native-store-plugins.ts').then((m) => m.loadPurchases(kind, server)) },
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;
@@ -72,17 +76,6 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
         stop?.();
       };
     },
-  };
-}
-
-/** The apps' purchases (native-purchases.ts), loaded with the native chunk on first use. */
-function lazyPurchases(kind: Exclude<PlatformKind, 'web'>, server: string): Purchases {
-  let loaded: Promise<Purchases> | undefined;
-  const purchases = () => (loaded ??= import('#web/platform/native-purchases.ts').then((m) => m.appPurchases(kind, server)));
-  return {
-    products: async () => (await purchases()).products(),
-    purchase: async (plan) => (await purchases()).purchase(plan),
-    restore: async () => (await purchases()).restore(),
   };
 }
 

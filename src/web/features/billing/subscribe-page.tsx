@@ -18,10 +18,14 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import type { AuthMode } from '#web/features/auth/auth-form.tsx';
 import { startCheckout, useSubscription } from '#web/features/billing/use-subscription.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/hydration.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { loadAuthDialog } from '#web/lazy-chunks.ts';
+import { platform } from '#web/platform/platform.ts';
 
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
+/** Inside the apps the store sells (issue 19, item 4); the web never loads this. */
+const StoreOffer = lazy(() => import('#web/features/billing/store-offer.tsx').then((m) => ({ default: m.StoreOffer })));
 
 const FEATURES = [
   'The full library of guided meditations',
@@ -71,6 +75,8 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
   // Whether the open dialog is the way into a trial (then signing in continues to checkout).
   const [trialIntent, setTrialIntent] = useState<Plan | null>(intent);
   const [pending, setPending] = useState(false);
+  // The prepared page is the web's: inside the apps the store's offer replaces it once React has adopted it.
+  const purchases = useHydrated() ? platform().purchases : undefined;
 
   usePageTitle('Subscribe');
 
@@ -147,52 +153,61 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
             <h2 id="premium-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold">
               <Crown className="size-6 text-amber-300" aria-hidden /> Premium Access
             </h2>
-            <div role="radiogroup" aria-label="Billing period" className="mt-6 grid grid-cols-2 rounded-full bg-white/10 p-1">
-              {(['monthly', 'yearly'] as const).map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={plan === value}
-                  onClick={() => setPlan(value)}
-                  // In dark mode a white pill would outshine the trial button: the choice is marked more quietly.
-                  className={`h-10 rounded-full text-sm font-medium transition ${plan === value ? 'bg-white text-teal-900 dark:bg-white/20 dark:text-white dark:ring-1 dark:ring-white/50' : 'text-white/80 hover:text-white'}`}
-                >
-                  {value === 'monthly' ? 'Monthly' : 'Yearly'}
-                </button>
-              ))}
-            </div>
-            <p className="mt-6 text-4xl font-semibold" aria-live="polite" data-testid="price">
-              {PLAN_DETAILS[plan].priceText}
-            </p>
-            <p className="mt-2 min-h-6 text-teal-100">{plan === 'yearly' ? `Save £${PRICES_GBP.yearlySaving} a year compared with monthly` : 'Cancel any time'}</p>
-            {trialUsed && !alreadySubscribed ? (
-              <p className="mt-4 rounded-2xl bg-white/10 px-4 py-3 text-sm" role="note">
-                {BILLING_MESSAGES.repeatTrial}
-              </p>
-            ) : null}
-            {alreadySubscribed ? (
-              <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void navigate('/account')}>
-                You're subscribed: manage in your account
-              </Button>
+            {/* Inside the apps the store's plans and prices replace the toggle and checkout (on iOS the spec hides the toggle). */}
+            {purchases && !alreadySubscribed ? (
+              <Suspense fallback={null}>
+                <StoreOffer purchases={purchases} signedIn={viewer.signedIn} onNeedAccount={() => setDialogMode('signup')} />
+              </Suspense>
             ) : (
-              <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void subscribe()} disabled={pending} aria-busy={pending}>
-                {pending ? <LoaderCircle className="size-5 animate-spin" aria-hidden /> : null}
-                {trialUsed ? `Subscribe for ${PLAN_DETAILS[plan].priceText}` : 'Start 7-day free trial'}
-              </Button>
+              <>
+                <div role="radiogroup" aria-label="Billing period" className="mt-6 grid grid-cols-2 rounded-full bg-white/10 p-1">
+                  {(['monthly', 'yearly'] as const).map((value) => (
+                    <button
+                      key={value}
+                      type="button"
+                      role="radio"
+                      aria-checked={plan === value}
+                      onClick={() => setPlan(value)}
+                      // In dark mode a white pill would outshine the trial button: the choice is marked more quietly.
+                      className={`h-10 rounded-full text-sm font-medium transition ${plan === value ? 'bg-white text-teal-900 dark:bg-white/20 dark:text-white dark:ring-1 dark:ring-white/50' : 'text-white/80 hover:text-white'}`}
+                    >
+                      {value === 'monthly' ? 'Monthly' : 'Yearly'}
+                    </button>
+                  ))}
+                </div>
+                <p className="mt-6 text-4xl font-semibold" aria-live="polite" data-testid="price">
+                  {PLAN_DETAILS[plan].priceText}
+                </p>
+                <p className="mt-2 min-h-6 text-teal-100">{plan === 'yearly' ? `Save £${PRICES_GBP.yearlySaving} a year compared with monthly` : 'Cancel any time'}</p>
+                {trialUsed && !alreadySubscribed ? (
+                  <p className="mt-4 rounded-2xl bg-white/10 px-4 py-3 text-sm" role="note">
+                    {BILLING_MESSAGES.repeatTrial}
+                  </p>
+                ) : null}
+                {alreadySubscribed ? (
+                  <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void navigate('/account')}>
+                    You're subscribed: manage in your account
+                  </Button>
+                ) : (
+                  <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void subscribe()} disabled={pending} aria-busy={pending}>
+                    {pending ? <LoaderCircle className="size-5 animate-spin" aria-hidden /> : null}
+                    {trialUsed ? `Subscribe for ${PLAN_DETAILS[plan].priceText}` : 'Start 7-day free trial'}
+                  </Button>
+                )}
+                <p className="mt-3 text-center text-xs text-teal-100">
+                  {subscription.data?.mode === 'sandbox'
+                    ? 'Sandbox mode: no real payment is taken.'
+                    : subscription.data?.mode === 'none'
+                      ? 'Subscriptions are available in the Harbour Mind app for iPhone and iPad.'
+                      : 'Secure payment by Stripe.'}
+                </p>
+              </>
             )}
-            <p className="mt-3 text-center text-xs text-teal-100">
-              {subscription.data?.mode === 'sandbox'
-                ? 'Sandbox mode: no real payment is taken.'
-                : subscription.data?.mode === 'none'
-                  ? 'Subscriptions are available in the Harbour Mind app for iPhone and iPad.'
-                  : 'Secure payment by Stripe.'}
-            </p>
           </section>
 
           {/* Until the session is known (the prepared page, hydration) the card keeps its room unseen,
               so the features below do not jump when it appears for a visitor (CLS, issue 15). */}
-          {viewer.status !== 'signed-in' ? (
+          {viewer.status !== 'signed-in' && purchases?.store !== 'app_store' ? (
             <section
               aria-labelledby="member-heading"
               className={`flex flex-wrap items-center justify-between gap-4 rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800 ${viewer.status === 'loading' ? 'invisible' : ''}`}

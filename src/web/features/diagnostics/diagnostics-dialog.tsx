@@ -17,6 +17,8 @@ import { buildReport, formatReport, type DiagnosticsReport } from '#web/features
 import { useOfflineCopies } from '#web/features/downloads/use-downloads.ts';
 import { readQueue } from '#web/features/practice/session-queue.ts';
 import { api, ApiError } from '#web/lib/api.ts';
+import { platform } from '#web/platform/platform.ts';
+import { PURCHASE_MESSAGES } from '#shared/purchases.ts';
 import { checkAudio, meditationsInView, type AudioCheck } from '#web/features/diagnostics/audio-check.ts';
 
 function serviceWorkerState(): DiagnosticsReport['device']['serviceWorker'] {
@@ -64,7 +66,16 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
   const restore = async () => {
     if (!signedIn) { toast.error('Sign in first', { description: 'Purchases belong to an account.' }); return; }
     setBusy('restore');
+    const purchases = platform().purchases;
     try {
+      if (purchases) {
+        // Inside the apps: the store's restore (RevenueCat), synced to the server, then the server's answer.
+        const { active } = await (await purchases.load()).restore();
+        await client.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+        await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
+        toast.success(active ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the store just now.' });
+        return;
+      }
       // The server re-reads the subscription from the billing provider (Stripe) and stores it.
       const fresh = await api<SubscriptionResponse>('/api/billing/restore', { method: 'POST' });
       client.setQueryData(SUBSCRIPTION_QUERY_KEY, fresh);
@@ -72,7 +83,7 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
       toast.success(fresh.subscribed ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the billing provider just now.' });
     } catch (error) {
       // The server's words when it gave any (too many tries, billing unavailable).
-      toast.error('Failed to restore purchases', { description: error instanceof ApiError ? error.message : undefined });
+      toast.error(PURCHASE_MESSAGES.restoreFailed, { description: error instanceof ApiError ? error.message : undefined });
     } finally {
       setBusy(null);
     }

@@ -1,5 +1,7 @@
 /**
- * Purchases inside the apps (issue 19, item 4), through RevenueCat's Capacitor plugin: the App Store
+ * Purchases inside the apps (issue 19, item 4), through RevenueCat's Capacitor plugin (loaded from
+ * native-store-plugins.ts, in the native chunk; this file stays out of it, or the shared modules it
+ * imports would be pulled in with it and /subscribe would load the chunk): the App Store
  * on iOS, Google Play on Android, one entitlement on the server (docs/decisions/0036-revenuecat-purchases.md).
  *
  * The spec's flow: configure the SDK only inside the apps; give the store a second to refresh its
@@ -13,6 +15,7 @@
  */
 import type { CustomerInfo, MakePurchaseResult, PurchasesConfiguration, PurchasesOfferings, PurchasesPackage } from '@revenuecat/purchases-capacitor';
 import { BILLING_MESSAGES, planFromStoreProductId, type Plan } from '#shared/billing.ts';
+import { api } from '#web/lib/api.ts';
 import { isSandboxHost, MOCK_PRODUCTS, PREMIUM_ENTITLEMENT, PRODUCT_REFRESH_WAIT_MS, PURCHASE_MESSAGES, purchaseErrorMessage, type StoreProduct } from '#shared/purchases.ts';
 
 /** The part of RevenueCat's `Purchases` plugin used here, with its own method names and shapes. */
@@ -234,46 +237,24 @@ export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKi
 }
 
 /**
- * The real plugins, wrapped (Capacitor's plugin objects are proxies that answer `then`, so one must
- * never be what a promise resolves to): RevenueCat's, and the app's own StoreKit bridge.
- */
-export async function loadRevenueCat(): Promise<PurchasesPluginLike> {
-  const { Purchases } = await import('@revenuecat/purchases-capacitor');
-  return {
-    configure: (configuration) => Purchases.configure(configuration),
-    logIn: (options) => Purchases.logIn(options),
-    getOfferings: () => Purchases.getOfferings(),
-    purchasePackage: (options) => Purchases.purchasePackage(options),
-    restorePurchases: () => Purchases.restorePurchases(),
-  };
-}
-
-export async function loadStoreKit(): Promise<StoreKitLike> {
-  const { registerPlugin } = await import('@capacitor/core');
-  const plugin = registerPlugin<StoreKitLike>('HarbourStoreKit');
-  return {
-    latestTransaction: (options) => plugin.latestTransaction(options),
-    finishTransaction: (options) => plugin.finishTransaction(options),
-  };
-}
-
-/**
  * The apps' purchases: RevenueCat's key for the platform and the server's address come from the build
  * (VITE_REVENUECAT_IOS_KEY / VITE_REVENUECAT_ANDROID_KEY, VITE_SERVER_URL); the server is asked
  * through the app's API client, with its bearer session.
  */
+let instance: Purchases | undefined;
+
 export function appPurchases(kind: 'ios' | 'android', server: string): Purchases {
   const env = import.meta.env as Record<string, string | undefined>;
-  const client = () => import('#web/lib/api.ts');
-  return createNativePurchases({
+  // One for the life of the app: it remembers whom RevenueCat is configured for.
+  return (instance ??= createNativePurchases({
     kind,
     apiKey: (kind === 'ios' ? env.VITE_REVENUECAT_IOS_KEY : env.VITE_REVENUECAT_ANDROID_KEY) || undefined,
-    loadPurchases: loadRevenueCat,
-    loadStoreKit,
+    loadPurchases: async () => (await import('#web/platform/native-store-plugins.ts')).loadRevenueCat(),
+    loadStoreKit: async () => (await import('#web/platform/native-store-plugins.ts')).loadStoreKit(),
     sandbox: isSandboxHost(new URL(server).hostname),
     server: {
-      appAccountToken: async () => (await (await client()).api<{ appAccountToken: string }>('/api/iap/app-account-token')).appAccountToken,
-      validateReceipt: async (body) => (await client()).api('/api/iap/validate-receipt', { method: 'POST', body }),
+      appAccountToken: async () => (await api<{ appAccountToken: string }>('/api/iap/app-account-token')).appAccountToken,
+      validateReceipt: (body) => api('/api/iap/validate-receipt', { method: 'POST', body }),
     },
-  });
+  }));
 }

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BILLING_MESSAGES } from '#shared/billing.ts';
 import { MOCK_PRODUCTS, PURCHASE_MESSAGES } from '#shared/purchases.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
-import { createNativePurchases, type PurchasesServer, type StoreKitLike } from '#web/platform/native-purchases.ts';
+import { createNativePurchases, type PurchasesServer, type StoreKitLike } from '#web/platform/store-purchases.ts';
 import { createAppleTestChain, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
 import { customerInfo, fakeRevenueCat, purchasesError, storePackage } from '#tests/fakes/revenuecat.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
