@@ -56,9 +56,9 @@ export const PURCHASE_MESSAGES = {
  * numbers them differently (1 cancelled, 2 store problem, 10 network, 35 offline), while 3, 4 and 5
  * mean the same in both (docs/decisions/0036-revenuecat-purchases.md).
  */
-export function purchaseErrorMessage(error: { code?: unknown; message?: unknown; data?: { userCancelled?: unknown } }): string {
-  // The plugin's rejection is a CapacitorException: the code, and the PurchasesError's fields as data.
-  if (error.data?.userCancelled === true) return PURCHASE_MESSAGES.cancelled;
+export function purchaseErrorMessage(error: { code?: unknown; message?: unknown; userCancelled?: unknown }): string {
+  // The plugin's rejection: a CapacitorException with the code, to which its JavaScript adds PurchasesError's fields.
+  if (error.userCancelled === true) return PURCHASE_MESSAGES.cancelled;
   switch (String(error.code)) {
     case '1':
       return PURCHASE_MESSAGES.cancelled;

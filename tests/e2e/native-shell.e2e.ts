@@ -117,6 +117,35 @@ describe('inside the native shells', () => {
     await context.close();
   });
 
+  it('/subscribe on iOS: no monthly/yearly toggle, no ‘Already have an account?’ card, and the store’s offer answers without hanging', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await context.addInitScript(fakeShell, 'ios');
+    await page.goto(`${server.url}/subscribe`);
+    await page.getByRole('heading', { name: 'Unlock Your Full Potential' }).waitFor();
+    // The store's offer settles: this build carries no RevenueCat key, so it says so (spec: 'RevenueCat not initialized').
+    await page.getByRole('alert').filter({ hasText: 'RevenueCat not initialized' }).waitFor();
+    expect(await page.getByRole('radiogroup', { name: 'Billing period' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Already have an account?' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Start 7-day free trial' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Questions' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('/subscribe on the web is as before: the toggle, the trial button and the sign-in card, and no store code fetched', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const requests = recordRequests(context);
+    await page.goto(`${server.url}/subscribe`);
+    await page.getByRole('heading', { name: 'Already have an account?' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Billing period' }).getByRole('radio', { name: 'Monthly' }).click();
+    expect(await page.getByTestId('price').textContent()).toBe('£7.99 / month');
+    await page.getByRole('button', { name: 'Start 7-day free trial' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => /\/assets\/(?:native|store-offer|store-purchases)-/.test(url))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('never fetches the native code on the web', async () => {
     const { page, context, problems } = await openPage(browser);
     const requests = recordRequests(context);

@@ -110,11 +110,13 @@ export function customerInfo(appUserId: string, productId?: string): CustomerInf
 /**
  * A rejection as the plugin gives it: the native side rejects with the PurchasesError's message, its
  * PURCHASES_ERROR_CODE as the code and its fields as data (`call.reject(message, code, error, info)`),
- * which Capacitor hands to JavaScript as a CapacitorException (an Error with `code` and `data`).
+ * which Capacitor hands to JavaScript as a CapacitorException (an Error with `code` and `data`); the
+ * plugin's JavaScript then adds PurchasesError's fields to it (normalizePurchasesError): userInfo,
+ * readableErrorCode, underlyingErrorMessage and userCancelled (code 1).
  */
 export function purchasesError(code: string, readableErrorCode: string, message: string) {
-  const data = { code, message, readableErrorCode, readable_error_code: readableErrorCode, underlyingErrorMessage: '', userCancelled: code === '1' ? true : null };
-  return Object.assign(new Error(message), { code, data });
+  const data = { code, message, readableErrorCode, readable_error_code: readableErrorCode, underlyingErrorMessage: '' };
+  return Object.assign(new Error(message), { code, data, userInfo: { ...data }, readableErrorCode, underlyingErrorMessage: '', userCancelled: code === '1' });
 }
 
 type Next<T> = () => Promise<T>;
