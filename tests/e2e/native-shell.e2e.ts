@@ -119,7 +119,7 @@ describe('inside the native shells', () => {
 
   it('/subscribe on iOS: no monthly/yearly toggle, no ‘Already have an account?’ card, and the store’s offer answers without hanging', async () => {
     const { page, context, problems } = await openPage(browser);
-    await context.addInitScript(fakeShell, 'ios');
+    await context.addInitScript(fakeShell, 'ios' as const);
     await page.goto(`${server.url}/subscribe`);
     await page.getByRole('heading', { name: 'Unlock Your Full Potential' }).waitFor();
     // The store's offer settles: this build carries no RevenueCat key, so it says so (spec: 'RevenueCat not initialized').

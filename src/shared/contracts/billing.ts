@@ -61,7 +61,7 @@ export const appStoreNotificationBody = z.object({ signedPayload: z.string().min
 export const webhookResponse = z.object({ received: z.boolean().optional(), handled: z.boolean(), type: z.string().optional(), outcome: z.string().optional() });
 
 /** RevenueCat's webhook event types (RevenueCat docs, 'Event Types and Fields'). */
-export const REVENUECAT_EVENT_TYPES = [
+const REVENUECAT_EVENT_TYPES = [
   'TEST',
   'INITIAL_PURCHASE',
   'RENEWAL',

@@ -47,7 +47,7 @@ const CHANGING = new Set<RevenueCatEvent['type']>([...GRANTING, 'CANCELLATION', 
  * The subscription after an event, from the account's current row (or none). Undefined: the event
  * changes nothing (a product change for an account we hold no subscription for).
  */
-export function snapshotAfter(event: RevenueCatEvent, provider: Provider, row: SubscriptionRow | undefined): SubscriptionSnapshot | undefined {
+function snapshotAfter(event: RevenueCatEvent, provider: Provider, row: SubscriptionRow | undefined): SubscriptionSnapshot | undefined {
   const plan = planFromStoreProductId(event.type === 'PRODUCT_CHANGE' ? (event.new_product_id ?? event.product_id) : event.product_id);
   if (!plan) return undefined;
   const end = event.expiration_at_ms ? new Date(event.expiration_at_ms) : null;
