@@ -47,3 +47,5 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** The exact way to stop an App Store subscription, which only Apple can cancel. */
 export const APP_STORE_CANCEL_PATH = 'Settings › [your name] › Subscriptions › Harbour Mind › Cancel Subscription';
+/** The same for a Google Play subscription (the Android app), which only Google can cancel. */
+export const PLAY_STORE_CANCEL_PATH = 'the Play Store app › your profile picture › Payments & subscriptions › Subscriptions › Harbour Mind › Cancel subscription';

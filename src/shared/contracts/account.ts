@@ -18,7 +18,7 @@ export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;
 /** What Account › Your data needs before deleting: how to prove it is them, and what happens to their subscription. */
 export const deletionInfoResponse = z.object({
   hasPassword: z.boolean(),
-  subscription: z.enum(['none', 'stripe', 'sandbox', 'app_store']),
+  subscription: z.enum(['none', 'stripe', 'sandbox', 'app_store', 'play_store']),
 });
 export type DeletionInfoResponse = z.infer<typeof deletionInfoResponse>;
 

@@ -111,7 +111,7 @@ export async function deletionInfo(db: Database, userId: string): Promise<Deleti
     chargeableSubscription(db, userId),
   ]);
   const provider = live?.provider;
-  return { hasPassword: Boolean(credential.at(0)?.password), subscription: provider === 'stripe' || provider === 'sandbox' || provider === 'app_store' ? provider : 'none' };
+  return { hasPassword: Boolean(credential.at(0)?.password), subscription: provider === 'stripe' || provider === 'sandbox' || provider === 'app_store' || provider === 'play_store' ? provider : 'none' };
 }
 
 const CANCEL_FAILED = 'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.';

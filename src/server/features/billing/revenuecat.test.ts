@@ -184,10 +184,12 @@ describe('RevenueCat webhook', () => {
     expect(await entitlement()).toMatchObject({ subscribed: true });
   });
 
-  it('a Google Play subscription is changed in the Play Store, not from the web', async () => {
+  it('a Google Play subscription is changed in the Play Store, not from the web, and deleting the account warns that it keeps running', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/billing/cancel', headers: { cookie, origin: t.config.publicUrl }, payload: { cancel: true } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain('Google Play');
+    const deletion = await t.app.inject({ method: 'GET', url: '/api/account/deletion', headers: { cookie } });
+    expect(deletion.json()).toMatchObject({ subscription: 'play_store' });
   });
 });
 

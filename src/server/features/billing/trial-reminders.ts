@@ -33,7 +33,9 @@ function reminderMail({ to, name, trialEnd, plan, provider, publicUrl }: { to: s
       `Your free trial of Harbour Mind ends on ${when}.`,
       provider === 'app_store'
         ? `After that, ${what} starts through the App Store. If it is not for you, cancel before then in your iPhone's Settings, under your name, then Subscriptions.`
-        : `After that, ${what} starts and is charged. If it is not for you, cancel before then in Account › Settings: nothing will be charged.`,
+        : provider === 'play_store'
+          ? `After that, ${what} starts through Google Play. If it is not for you, cancel before then in the Play Store app, under Payments & subscriptions.`
+          : `After that, ${what} starts and is charged. If it is not for you, cancel before then in Account › Settings: nothing will be charged.`,
       'Whatever you decide, thank you for making time for yourself.',
     ],
     action: { label: 'Manage your subscription', url: `${publicUrl}/account` },

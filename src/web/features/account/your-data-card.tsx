@@ -9,7 +9,7 @@ import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES as A, APP_STORE_CANCEL_PATH, DELETE_CONFIRMATION_WORD } from '#shared/account-messages.ts';
+import { ACCOUNT_MESSAGES as A, APP_STORE_CANCEL_PATH, DELETE_CONFIRMATION_WORD, PLAY_STORE_CANCEL_PATH } from '#shared/account-messages.ts';
 import type { AccountExportResponse, DeleteAccountResponse, DeletionInfoResponse } from '#shared/contracts/account.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -124,6 +124,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           {info.data?.subscription === 'app_store' ? (
             <li>
               <strong>Your App Store subscription is not cancelled by this.</strong> Only Apple can stop it: on your iPhone, go to {APP_STORE_CANCEL_PATH}.
+            </li>
+          ) : null}
+          {info.data?.subscription === 'play_store' ? (
+            <li>
+              <strong>Your Google Play subscription is not cancelled by this.</strong> Only Google can stop it: on your phone, open {PLAY_STORE_CANCEL_PATH}.
             </li>
           ) : null}
           <li>Your encrypted journal is deleted too, from our servers and this browser. To keep a copy, unlock your journal on this device and download your data first.</li>

@@ -103,6 +103,7 @@ export function SubscriptionCard() {
         </dl>
         {dateLine ? <p className="text-sm text-stone-600 dark:text-stone-300">{dateLine}</p> : null}
         {subscription.provider === 'app_store' ? <p className="text-sm text-stone-600 dark:text-stone-300">Managed by Apple: change it in Settings › Apple ID › Subscriptions.</p> : null}
+        {subscription.provider === 'play_store' ? <p className="text-sm text-stone-600 dark:text-stone-300">Managed by Google Play: change it in the Play Store under Payments & subscriptions.</p> : null}
         {/* The provider could not take the renewal (Stripe: invoice.payment_failed; the card's decline when it says so). */}
         {paymentProblem ? (
           <p role="alert" className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
