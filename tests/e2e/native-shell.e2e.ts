@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
 import { signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
@@ -129,6 +129,30 @@ describe('inside the native shells', () => {
     expect(await page.getByRole('button', { name: 'Start 7-day free trial' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Questions' }).waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the diagnostics overlay’s ‘Force Restore Purchases’ restores through the store inside the app, not through the web’s server restore', async () => {
+    const maker = await openPage(browser);
+    await signUpAndVerify(server, maker.context, { name: 'Rhea Moss', email: 'rhea-app@example.com', password: 'harbour-app-3' });
+    await maker.context.close();
+
+    const { page, context, problems } = await openPage(browser);
+    const requests = recordRequests(context);
+    await context.addInitScript(fakeShell, 'ios' as const);
+    await signInOnScreen(page, server, 'rhea-app@example.com', 'harbour-app-3');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    await page.goto(`${server.url}/about`);
+    const label = page.getByTestId('version-label');
+    for (let i = 0; i < 5; i++) await label.click();
+    const dialog = page.getByRole('dialog', { name: 'Diagnostics' });
+    await dialog.getByRole('button', { name: 'Force Restore Purchases' }).click();
+    // The store's restore ran (this build has no RevenueCat key, so it fails with the spec's words).
+    await toast(page, 'Failed to restore purchases');
+    expect(requests.filter((url) => url.includes('/api/billing/restore'))).toEqual([]);
+    expect(requests.some((url) => /\/assets\/store-purchases-[\w-]+\.js$/.test(url))).toBe(true);
+    // The failure is logged for the debug log; nothing else went wrong.
+    expect(problems.filter((problem) => !problem.includes('restore failed'))).toEqual([]);
     await context.close();
   });
 
