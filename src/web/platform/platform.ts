@@ -24,6 +24,41 @@ export interface Platform {
   noteResponse(response: Response): Promise<void>;
   /** Signing out: inside the apps, the kept token is forgotten. */
   forgetSession(): Promise<void>;
+  /**
+   * Where offline copies keep their audio: inside the apps, files of their own on the device (issue 19,
+   * item 5); on the web none, and the copies' bytes live in IndexedDB with their records.
+   */
+  readonly offlineFiles: OfflineFiles | null;
+  /**
+   * Lock-screen, notification and headset controls where the WebView has none of its own (issue 19,
+   * item 6): Android's, a media session in a foreground service that also keeps playback going with
+   * the screen off. Null means the page's own Media Session API serves (browsers, iOS's WKWebView).
+   */
+  readonly mediaControls: MediaControls | null;
+}
+
+/** The Media Session API's verbs, as the player uses them. */
+export type MediaControlAction = 'play' | 'pause' | 'stop' | 'seekbackward' | 'seekforward' | 'seekto' | 'previoustrack' | 'nexttrack';
+export interface MediaControls {
+  setMetadata(metadata: { title: string; artist: string; album: string; artwork: { src: string; sizes: string; type: string }[] } | null): void;
+  setPlaybackState(state: 'none' | 'paused' | 'playing'): void;
+  setPositionState(position: { duration: number; position: number; playbackRate: number }): void;
+  setActionHandler(action: MediaControlAction, handler: ((details: { seekOffset?: number; seekTime?: number | null }) => void) | null): void;
+}
+
+/** Offline audio as files on the device, each already sealed by the offline store (AES-GCM, iv first). */
+export interface OfflineFiles {
+  /** The copies' key, kept in the device's secure store and opened non-extractable. */
+  key(): Promise<CryptoKey>;
+  /** Stores a sealed copy; answers its path on the device. */
+  write(meditationId: string, sealed: Uint8Array): Promise<string>;
+  /** The sealed bytes, or null when the file is gone. */
+  read(meditationId: string): Promise<Uint8Array | null>;
+  remove(meditationId: string): Promise<void>;
+  /** Every copy and the key (sign-out, a lapsed subscription). */
+  removeAll(): Promise<void>;
+  /** A URL the audio element plays: the opened copy as a file in the app's cache, deleted by `release`. */
+  playable(meditationId: string, audio: ArrayBuffer): Promise<{ url: string; release: () => void }>;
 }
 
 /** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
@@ -39,6 +74,8 @@ const webPlatform: Platform = {
   sessionHeaders: () => none,
   noteResponse: () => done,
   forgetSession: () => done,
+  offlineFiles: null,
+  mediaControls: null,
 };
 
 /**
@@ -49,14 +86,18 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server }));
+  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, loadFilesystem: m.loadFilesystem, loadConvertFileSrc: m.loadConvertFileSrc, loadMediaSession: m.loadMediaSession, server }));
+  const real = later(() => native);
   return {
     kind,
     native: true,
     apiUrl: onServer(server),
-    sessionHeaders: async () => (await native).sessionHeaders(),
-    noteResponse: async (response) => (await native).noteResponse(response),
-    forgetSession: async () => (await native).forgetSession(),
+    // Until the native code has loaded, calls wait for it.
+    sessionHeaders: () => real.sessionHeaders(),
+    noteResponse: (response) => real.noteResponse(response),
+    forgetSession: () => real.forgetSession(),
+    offlineFiles: later(() => native.then((p) => p.offlineFiles as OfflineFiles)),
+    mediaControls: kind === 'android' ? later(() => native.then((p) => p.mediaControls as MediaControls)) : null,
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;
@@ -69,6 +110,16 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
       };
     },
   };
+}
+
+/**
+ * An object whose methods wait for the real one to load, then call it. Never thenable: a promise
+ * must not mistake it for one (the trap Capacitor's plugin proxies set).
+ */
+export function later<T extends object>(load: () => Promise<T>): T {
+  return new Proxy({} as T, {
+    get: (_target, name) => (name === 'then' ? undefined : (...args: unknown[]) => load().then((real) => (real as Record<PropertyKey, (...a: unknown[]) => unknown>)[name](...args))),
+  });
 }
 
 let chosen: Platform | undefined;

@@ -10,8 +10,7 @@ import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { listOfflineCopies, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
-
-const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
+import { OFFLINE_QUERY_KEY } from '#web/features/downloads/use-offline-entitlement-sync.ts';
 
 export function useOfflineCopies() {
   const viewer = useViewer();

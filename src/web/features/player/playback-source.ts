@@ -38,9 +38,8 @@ export async function resolveSource(input: { meditationId: string; userId: strin
     });
     if (store) {
       try {
-        const { blob, copy } = await store.openOfflineCopy(input.userId, input.meditationId);
-        const url = URL.createObjectURL(blob);
-        return { url, expiresAt: null, transcript: copy.transcript, local: true, release: () => URL.revokeObjectURL(url) };
+        const { url, release, copy } = await store.openOfflineCopy(input.userId, input.meditationId);
+        return { url, expiresAt: null, transcript: copy.transcript, local: true, release };
       } catch (error) {
         if (error instanceof store.OfflineCopyError && error.reason === 'lapsed') lapsed = error;
         else if (!(error instanceof store.OfflineCopyError && error.reason === 'missing')) input.onLocalFailure(error);
