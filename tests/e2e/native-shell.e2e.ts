@@ -8,9 +8,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
+import { deviceFiles, fakeDevicePlugins, lockScreen, pressLockScreen, serveDeviceFiles } from '#tests/e2e/support/native-device.ts';
+import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
-import { signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
+import { createSubscriber, signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
@@ -125,6 +127,64 @@ describe('inside the native shells', () => {
     await usable(page);
     await page.waitForLoadState('networkidle');
     expect(requests.filter((url) => /\/assets\/native-/.test(url))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('on the device inside the apps', () => {
+  it('keeps a download as a sealed file in the app’s own storage, plays it from the device, shows lock-screen controls on Android, and leaves nothing after sign-out', async () => {
+    const maker = await openPage(browser);
+    await createSubscriber(server, maker.context, { name: 'Dara Quill', email: 'dara-app@example.com', password: 'harbour-app-3' });
+    await maker.context.close();
+
+    const { page, context, problems } = await openPage(browser);
+    const shell: 'ios' | 'android' = 'android';
+    await context.addInitScript(fakeShell, shell);
+    await context.addInitScript(fakeDevicePlugins);
+    await serveDeviceFiles(page);
+    await signInOnScreen(page, server, 'dara-app@example.com', 'harbour-app-3');
+
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
+    await card.getByRole('button', { name: 'Save A Single Breath to favourites' }).click();
+    await toast(page, 'Saved “A Single Breath” to your favourites');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    const item = page.getByTestId('favourite-item').first();
+    await item.getByRole('button', { name: 'Download A Single Breath for offline listening' }).click();
+    await toast(page, 'Downloaded for offline listening');
+    await item.getByTestId('favourite-badge').filter({ hasText: 'Offline' }).waitFor();
+
+    // One file in the app's private, never-backed-up storage, sealed: not the audio the server sent.
+    const stored = await deviceFiles(page);
+    const [path] = Object.keys(stored);
+    expect(Object.keys(stored)).toHaveLength(1);
+    expect(path).toMatch(/^LIBRARY_NO_CLOUD\/offline\/[\w-]+\.m4a$/);
+    const sealed = Buffer.from(stored[path], 'base64');
+    expect(sealed.subarray(12, 15).toString('latin1')).not.toBe('ID3');
+    const keychain = () => page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain());
+    expect(await keychain()).toHaveLength(2); // the session and the downloads' key
+
+    // Played from the device: the opened copy is a file in the cache, at its WebView URL.
+    await item.getByRole('button', { name: 'Play A Single Breath' }).click();
+    await page.getByRole('dialog', { name: 'A Single Breath' }).getByText('Playing your offline copy').waitFor();
+    await waitForPlaying(page, 0.3);
+    expect((await audio(page)).src).toMatch(new RegExp(`^${server.url}/_capacitor_file_/device/CACHE/playing/[\\w-]+\\.m4a$`));
+
+    // Android's lock screen heard the track and its state, and its pause button pauses.
+    await expect.poll(async () => (await lockScreen(page)).find((call) => call.method === 'setMetadata')?.options.title).toBe('A Single Breath');
+    expect((await lockScreen(page)).filter((call) => call.method === 'setPlaybackState').at(-1)?.options).toEqual({ playbackState: 'playing' });
+    await pressLockScreen(page, 'pause');
+    await expect.poll(async () => (await audio(page)).paused).toBe(true);
+    await expect.poll(async () => (await lockScreen(page)).filter((call) => call.method === 'setPlaybackState').at(-1)?.options).toEqual({ playbackState: 'paused' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
+    await expect.poll(async () => (await lockScreen(page)).filter((call) => call.method === 'setPlaybackState').at(-1)?.options).toEqual({ playbackState: 'none' });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    await expect.poll(() => deviceFiles(page)).toEqual({});
+    expect(await keychain()).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
