@@ -170,6 +170,8 @@ describe('on the device inside the apps', () => {
     await item.getByRole('button', { name: 'Play A Single Breath' }).click();
     await page.getByRole('dialog', { name: 'A Single Breath' }).getByText('Playing your offline copy').waitFor();
     await waitForPlaying(page, 0.3);
+    // Inside the apps the server is another origin: audio is asked for with CORS, which its consent covers.
+    expect(await page.getByTestId('player-audio').getAttribute('crossorigin')).toBe('anonymous');
     expect((await audio(page)).src).toMatch(new RegExp(`^${server.url}/_capacitor_file_/device/CACHE/playing/[\\w-]+\\.m4a$`));
 
     // Android's lock screen heard the track and its state, and its pause button pauses.

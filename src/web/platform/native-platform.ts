@@ -101,6 +101,7 @@ export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadA
     kind,
     native: true,
     apiUrl: onServer(server),
+    mediaCrossOrigin: 'anonymous',
     async sessionHeaders() {
       const token = await (await secure()).get(SESSION_KEY);
       // Asking for bearer transport on every call: a sign-in then answers with set-auth-token, not a cookie.

@@ -16,6 +16,12 @@ export interface Platform {
   /** Where an API path is served: the page's own origin on the web; the configured server inside the apps. */
   apiUrl(path: string): string;
   /**
+   * How the player's audio is asked for. Inside the apps the server is another origin: with CORS
+   * ('anonymous') the server's consent for the apps' origins applies, where a plain cross-origin read
+   * would be refused by the media's `Cross-Origin-Resource-Policy: same-origin`. The web needs none.
+   */
+  readonly mediaCrossOrigin: 'anonymous' | undefined;
+  /**
    * The headers that say who is asking. The web adds none (the HttpOnly cookie goes by itself); the
    * apps ask for bearer sessions and send the one kept in the device's secure storage.
    */
@@ -71,6 +77,7 @@ const webPlatform: Platform = {
   native: false,
   onOpenedLink: () => () => undefined,
   apiUrl: (path) => path,
+  mediaCrossOrigin: undefined,
   sessionHeaders: () => none,
   noteResponse: () => done,
   forgetSession: () => done,
@@ -92,6 +99,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     kind,
     native: true,
     apiUrl: onServer(server),
+    mediaCrossOrigin: 'anonymous',
     // Until the native code has loaded, calls wait for it.
     sessionHeaders: () => real.sessionHeaders(),
     noteResponse: (response) => real.noteResponse(response),

@@ -6,6 +6,7 @@ import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import type { OfflineCopyError } from '#web/features/downloads/offline-store.ts';
 import { loadOfflineStore } from '#web/lazy-chunks.ts';
+import { platform } from '#web/platform/platform.ts';
 
 export type PlaybackSource = {
   url: string;
@@ -19,7 +20,8 @@ export type PlaybackSource = {
 
 export async function streamingSource(meditationId: string, signal?: AbortSignal): Promise<PlaybackSource> {
   const response = await api<PlaybackResponse>(`/api/meditations/${meditationId}/playback`, { signal });
-  return { url: response.url, expiresAt: Date.parse(response.expiresAt), transcript: response.transcript, local: false };
+  // The signed address is a path on the server: inside the apps, the configured server's.
+  return { url: platform().apiUrl(response.url), expiresAt: Date.parse(response.expiresAt), transcript: response.transcript, local: false };
 }
 
 /**

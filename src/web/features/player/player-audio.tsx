@@ -1,6 +1,7 @@
 /** The player's two <audio> elements, mounted once beside the app so playback survives route changes. */
 import { useSyncExternalStore } from 'react';
 import type { AudioEngine } from '#web/features/player/audio-engine.ts';
+import { platform } from '#web/platform/platform.ts';
 
 const SLOTS = [0, 1] as const;
 
@@ -15,6 +16,7 @@ export function PlayerAudio({ engine }: { engine: AudioEngine }) {
         engine.attach(slot, audio);
       }}
       preload="auto"
+      crossOrigin={platform().mediaCrossOrigin}
       data-testid={slot === activeSlot ? 'player-audio' : 'player-audio-outgoing'}
       onPlaying={(e) => events.playing(e.currentTarget)}
       onPause={(e) => events.pause(e.currentTarget)}
