@@ -132,7 +132,7 @@ describe('inside the native shells', () => {
   });
 });
 
-describe('on the device inside the apps', () => {
+describe('downloads and the lock screen, inside the apps and on the web', () => {
   it('keeps a download as a sealed file in the app’s own storage, plays it from the device, shows lock-screen controls on Android, and leaves nothing after sign-out', async () => {
     const maker = await openPage(browser);
     await createSubscriber(server, maker.context, { name: 'Dara Quill', email: 'dara-app@example.com', password: 'harbour-app-3' });
@@ -190,4 +190,21 @@ describe('on the device inside the apps', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('on the web, the lock screen is the page’s own Media Session, and the audio is asked for as before', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Wren Hale', email: 'wren-web@example.com', password: 'harbour-web-4' });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
+    await card.getByRole('button', { name: 'A Single Breath', exact: true }).click();
+    await waitForPlaying(page, 0.3);
+    const session = () => page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title ?? null, state: navigator.mediaSession.playbackState }));
+    await expect.poll(session).toEqual({ title: 'A Single Breath', state: 'playing' });
+    expect(await page.getByTestId('player-audio').getAttribute('crossorigin')).toBeNull();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
+    await expect.poll(session).toEqual({ title: null, state: 'none' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
+

@@ -13,10 +13,11 @@ export function PlayerAudio({ engine }: { engine: AudioEngine }) {
     <audio
       key={slot}
       ref={(audio) => {
+        // Set here, not as a prop: the page is rendered on the server for the web, and hydration keeps the server's attributes.
+        if (audio) audio.crossOrigin = platform().mediaCrossOrigin ?? null;
         engine.attach(slot, audio);
       }}
       preload="auto"
-      crossOrigin={platform().mediaCrossOrigin}
       data-testid={slot === activeSlot ? 'player-audio' : 'player-audio-outgoing'}
       onPlaying={(e) => events.playing(e.currentTarget)}
       onPause={(e) => events.pause(e.currentTarget)}
