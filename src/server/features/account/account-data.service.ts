@@ -55,7 +55,7 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
       .where(eq(favourites.userId, userId))
       .orderBy(desc(favourites.savedAt)),
     db
-      .select({ meditationId: meditationSessions.meditationId, title: meditationPreviews.title, minutes: meditationSessions.durationMinutes, completedAt: meditationSessions.completedAt })
+      .select({ meditationId: meditationSessions.meditationId, title: meditationPreviews.title, minutes: meditationSessions.durationMinutes, completedAt: meditationSessions.completedAt, complete: meditationSessions.complete })
       .from(meditationSessions)
       .leftJoin(meditationPreviews, eq(meditationPreviews.id, meditationSessions.meditationId))
       .where(eq(meditationSessions.userId, userId))
@@ -86,7 +86,7 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     subscription: subscription.map((s) => ({ ...s, currentPeriodEnd: iso(s.currentPeriodEnd), trialStart: iso(s.trialStart), trialEnd: iso(s.trialEnd), createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })).at(0) ?? null,
     appStorePurchases: purchases.map((p) => ({ originalTransactionId: p.originalTransactionId, linkedAt: iso(p.createdAt) })),
     favourites: saved.map((f) => ({ meditationId: f.meditationId, title: f.title, savedAt: iso(f.savedAt) })),
-    completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt) })),
+    completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt), complete: p.complete })),
     practicePreferences: preferences.at(0) ?? { showStreaks: true, focus: null },
     waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt) })).at(0) ?? null,
     securityEvents: security.map((e) => ({ type: e.type, severity: e.severity, ipAddress: e.ipAddress, details: e.details, at: iso(e.at) })),
