@@ -11,9 +11,9 @@ import { AUDIO, MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 export type ListenedRange = { start: number; end: number };
 
 /** A session is complete when this share of the track was listened to… */
-export const COMPLETE_SHARE = 0.8;
+const COMPLETE_SHARE = 0.8;
 /** …or at least this much of a longer one (a 40-minute body scan stopped at 20 minutes still counts). */
-export const COMPLETE_SECONDS = 5 * 60;
+const COMPLETE_SECONDS = 5 * 60;
 /**
  * Merged ranges a session may carry. Merging leaves one range per seek forward; a listener does not
  * jump a thousand times in one sitting, and the bound keeps a crafted body small.

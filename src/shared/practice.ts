@@ -57,10 +57,12 @@ export function sessionMinutes(durationSeconds: number | null | undefined): numb
  */
 export function sessionLabel({ complete, minutes, trackMinutes }: { complete: boolean; minutes: number | null; trackMinutes: number | null }): { text: string; spoken: string } {
   const heard = minutes ?? 0;
-  const unit = (n: number) => (n === 1 ? 'minute' : 'minutes');
-  if (complete) return { text: `Complete · ${heard} min`, spoken: `Complete session, ${heard} ${unit(heard)}` };
-  if (trackMinutes == null) return { text: `Partial · ${heard} min`, spoken: `Partial session, ${heard} ${unit(heard)} listened` };
-  return { text: `Partial · ${heard} of ${trackMinutes} min`, spoken: `Partial session, ${heard} of ${trackMinutes} ${unit(trackMinutes)} listened` };
+  const spokenMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} ${n === 1 ? 'minute' : 'minutes'}`);
+  const shortMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} min`);
+  if (complete) return { text: `Complete · ${shortMinutes(heard)}`, spoken: `Complete session, ${spokenMinutes(heard)}` };
+  if (trackMinutes == null || trackMinutes < 1) return { text: `Partial · ${shortMinutes(heard)}`, spoken: `Partial session, ${spokenMinutes(heard)} listened` };
+  const part = heard < 1 ? 'under a minute' : String(heard);
+  return { text: `Partial · ${part} of ${trackMinutes} min`, spoken: `Partial session, ${part} of ${spokenMinutes(trackMinutes)} listened` };
 }
 
 export const PRACTICE_MESSAGES = {
