@@ -73,6 +73,9 @@ export const PRACTICE_MESSAGES = {
   /** An app from before honest sessions (decision 0034): it sends no measurement of what was heard. */
   listeningRequired: 'This version of the app can no longer record sessions. Please reload or update the app to keep track of your practice.',
   badListened: 'The listening measurement is malformed.',
+  badPosition: 'The position must be a number of seconds within the track.',
+  badPositionTime: 'A time for the position is required.',
+  positionInFuture: 'This position’s time is in the future.',
   badRange: 'Each listened range needs a start and an end, in seconds within the track.',
   tooManyRanges: 'Too many listened ranges for one session.',
   badListenedSeconds: 'The listening time must be a number of seconds no longer than the track at the slowest speed.',

@@ -49,6 +49,7 @@ export const accountExportResponse = z.object({
   appStorePurchases: z.array(z.object({ originalTransactionId: z.string(), linkedAt: when })),
   favourites: z.array(z.object({ meditationId: z.string(), title: z.string().nullable(), savedAt: when })),
   completedSessions: z.array(z.object({ meditationId: z.string().nullable(), title: z.string().nullable(), minutes: z.number().nullable(), completedAt: when, complete: z.boolean() })),
+  playbackPositions: z.array(z.object({ meditationId: z.string(), title: z.string().nullable(), positionSeconds: z.number(), updatedAt: when })),
   practicePreferences: z.object({ showStreaks: z.boolean(), focus: z.string().nullable() }),
   waitlist: z.object({ name: z.string(), email: z.string(), reason: z.string().nullable(), joinedAt: when }).nullable(),
   securityEvents: z.array(z.object({ type: z.string(), severity: z.string(), ipAddress: z.string().nullable(), details: z.record(z.string(), z.unknown()), at: when })),

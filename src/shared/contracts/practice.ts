@@ -4,6 +4,7 @@ import { isValidTimezone } from '#shared/days.ts';
 import { FOCUS_IDS, PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
 import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts';
+import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 
 const seconds = (message: string) => z.number(message).min(0, message).max(MAX_LISTENED_SECONDS, message);
 const listenedRange = z
@@ -96,3 +97,21 @@ export type PracticePreferencesResponse = z.infer<typeof practicePreferencesResp
 /** The meditations this account has completed at least once, for the listing's 'Played' marks (issue 17, item 4). */
 export const playedResponse = z.object({ ids: z.array(z.string()) });
 export type PlayedResponse = z.infer<typeof playedResponse>;
+
+/** Resume where you left off (issue 20, item 2): a position in one meditation, as a device saw it. */
+export const savePositionBody = z.strictObject({
+  /** Seconds from the start of the track (0: from the start, e.g. once it ended). */
+  positionSeconds: z.number(PRACTICE_MESSAGES.badPosition).min(0, PRACTICE_MESSAGES.badPosition).max(MAX_AUDIO_SECONDS, PRACTICE_MESSAGES.badPosition),
+  /** When the device was at that position: across devices the newest wins. */
+  updatedAt: z.iso.datetime({ offset: true, message: PRACTICE_MESSAGES.badPositionTime }),
+});
+export type SavePositionBody = z.infer<typeof savePositionBody>;
+
+const positionSchema = z.object({ meditationId: z.string(), positionSeconds: z.number(), updatedAt: z.string() });
+export type PlaybackPosition = z.infer<typeof positionSchema>;
+/** The position now held (the newest), and whether this save was it. */
+export const savePositionResponse = z.object({ position: positionSchema, saved: z.boolean() });
+export type SavePositionResponse = z.infer<typeof savePositionResponse>;
+/** Every meditation with a position past its start, newest first. */
+export const positionsResponse = z.object({ positions: z.array(positionSchema) });
+export type PositionsResponse = z.infer<typeof positionsResponse>;

@@ -4,7 +4,7 @@
  * double 'ended' events and late offline uploads land as exactly one row.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { FOCUS_IDS } from '#shared/practice.ts';
 import { user } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
@@ -66,4 +66,24 @@ export const favourites = pgTable(
     savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique('favourites_user_meditation_uq').on(t.userId, t.meditationId), index('favourites_user_saved_idx').on(t.userId, t.savedAt)],
+);
+
+/**
+ * Resume where you left off (issue 20, item 2): one position per person and meditation. Across
+ * devices the newest position wins, by the time the device saw it (updated_at), not the order the
+ * saves arrive in (an offline phone may send an old position late). Zero means "from the start".
+ */
+export const playbackPositions = pgTable(
+  'playback_positions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    meditationId: uuid('meditation_id')
+      .notNull()
+      .references(() => meditationPreviews.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.meditationId] })],
 );
