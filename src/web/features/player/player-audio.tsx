@@ -23,6 +23,7 @@ export function PlayerAudio({ engine }: { engine: AudioEngine }) {
       onPause={(e) => events.pause(e.currentTarget)}
       onWaiting={(e) => events.waiting(e.currentTarget)}
       onStalled={(e) => events.waiting(e.currentTarget)}
+      onSeeking={(e) => events.seeking(e.currentTarget)}
       onTimeUpdate={(e) => events.timeUpdate(e.currentTarget)}
       onLoadedMetadata={(e) => events.loadedMetadata(e.currentTarget)}
       onEnded={(e) => events.ended(e.currentTarget)}
