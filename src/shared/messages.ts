@@ -113,6 +113,7 @@ export type ErrorCode =
   | 'auth/invalid-name'
   | 'auth/failed'
   | 'auth/invalid-token'
+  | 'auth/invalid-id-token'
   | 'subscription/required'
   | 'billing/checkout-failed'
   | 'billing/unavailable'
@@ -154,6 +155,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'auth/invalid-name': 'Please enter a full name',
   'auth/failed': 'Please try again.',
   'auth/invalid-token': 'This link has expired or was already used. Please request a new one.',
+  // An Apple or Google identity token the server refused (signature, issuer, audience, expiry or nonce); shown under 'Apple/Google Sign In failed'.
+  'auth/invalid-id-token': 'Your sign-in could not be verified. Please try again.',
   'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
   'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
   'billing/unavailable': 'Subscriptions are not available right now. Please try again later.',
