@@ -65,7 +65,7 @@ export function routeProviderKeysTo(fakeUrl: string): () => void {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const route = ROUTES[href];
     return previous(route ? `${fakeUrl}${route}` : input, init);
-  }) as typeof fetch;
+  });
   return () => {
     globalThis.fetch = previous;
   };

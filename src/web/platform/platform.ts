@@ -3,7 +3,21 @@
  * from the shell (detect.ts), web or native. Features ask it for what differs (links opened from
  * outside, later sign-in, purchases and downloads) and never ask "am I native?" themselves.
  */
+import type { SocialProvider } from '#shared/native-sign-in.ts';
 import { detectPlatformKind, type PlatformKind } from '#web/platform/detect.ts';
+
+/**
+ * What better-auth's id-token sign-in takes (`POST /api/auth/sign-in/social` with `idToken`): the
+ * provider's identity token, the nonce it was made for, and the name Apple gives only the first time.
+ */
+export type DeviceIdToken = {
+  token: string;
+  nonce: string;
+  user?: { name?: { firstName?: string; lastName?: string }; email?: string };
+};
+
+/** Which providers each shell signs in with on the device (its own sheet); the rest go through the web's redirect. */
+export const DEVICE_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [], ios: ['apple'], android: ['google'] };
 
 export interface Platform {
   readonly kind: PlatformKind;
@@ -24,6 +38,14 @@ export interface Platform {
   noteResponse(response: Response): Promise<void>;
   /** Signing out: inside the apps, the kept token is forgotten. */
   forgetSession(): Promise<void>;
+  /** The providers signed in with on the device (DEVICE_SIGN_IN): iOS, Apple; Android, Google; the web, none. */
+  readonly deviceSignIn: readonly SocialProvider[];
+  /**
+   * Signs in on the device's own sheet and hands back the identity token for the server. Fails with
+   * the spec's words (e.g. 'Apple Sign In was cancelled'; on the web, 'Apple Sign In only available on
+   * native platforms').
+   */
+  signInOnDevice(provider: SocialProvider): Promise<DeviceIdToken>;
 }
 
 /** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
@@ -39,6 +61,12 @@ const webPlatform: Platform = {
   sessionHeaders: () => none,
   noteResponse: () => done,
   forgetSession: () => done,
+  deviceSignIn: DEVICE_SIGN_IN.web,
+  // Never asked on the web (deviceSignIn is empty); the words load only if it were.
+  signInOnDevice: async () => {
+    const { APPLE_SIGN_IN_MESSAGES } = await import('#shared/native-sign-in.ts');
+    throw new Error(APPLE_SIGN_IN_MESSAGES.nativeOnly);
+  },
 };
 
 /**
@@ -49,7 +77,10 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server }));
+  const googleWebClientId = import.meta.env.VITE_GOOGLE_WEB_CLIENT_ID as string | undefined;
+  const native = import('#web/platform/native-platform.ts').then((m) =>
+    m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server, signIn: { apple: m.loadAppleSignIn, google: m.loadGoogleSignIn, googleWebClientId } }),
+  );
   return {
     kind,
     native: true,
@@ -57,6 +88,8 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     sessionHeaders: async () => (await native).sessionHeaders(),
     noteResponse: async (response) => (await native).noteResponse(response),
     forgetSession: async () => (await native).forgetSession(),
+    deviceSignIn: DEVICE_SIGN_IN[kind],
+    signInOnDevice: async (provider) => (await native).signInOnDevice(provider),
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;

@@ -41,8 +41,7 @@ const SOCIAL = `${AUTH_BASE_PATH}/sign-in/social`;
  */
 function idTokenProblem(body: Body): string | undefined {
   if (body.idToken === undefined) return undefined;
-  const idToken = body.idToken as { nonce?: unknown } | null;
-  const nonce = typeof idToken === 'object' && idToken !== null ? idToken.nonce : undefined;
+  const nonce = typeof body.idToken === 'object' && body.idToken !== null ? (body.idToken as Body).nonce : undefined;
   return typeof nonce === 'string' && nonce.length >= 16 ? undefined : ERROR_TEXT['auth/invalid-id-token'];
 }
 

@@ -52,8 +52,8 @@ describe('Apple identity tokens from the iOS app', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
     const [row] = await usersNamed('lena.apple@example.com');
     expect(row).toMatchObject({ name: 'Lena Marsh', emailVerified: true });
-    expect(await t.database.db.select().from(account).where(eq(account.userId, row!.id))).toMatchObject([{ providerId: 'apple', accountId: '001234.5e1f0c3c2b9a4d7e8f6a.0917' }]);
-    const events = await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.userId, row!.id));
+    expect(await t.database.db.select().from(account).where(eq(account.userId, row.id))).toMatchObject([{ providerId: 'apple', accountId: '001234.5e1f0c3c2b9a4d7e8f6a.0917' }]);
+    const events = await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.userId, row.id));
     expect(events).toMatchObject([{ eventType: 'user_login', details: { method: 'apple' } }]);
 
     // The kept token is the session.

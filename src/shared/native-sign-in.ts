@@ -1,0 +1,32 @@
+/**
+ * Signing in on the device's own sheet (issue 19, item 3): the spec's Apple messages (error catalogue,
+ * 'Sign-in and sign-up') and how a failure of the device's sign-in becomes one of them. Kept apart
+ * from messages.ts because only the apps' code (the native chunk) needs them.
+ */
+export const APPLE_SIGN_IN_MESSAGES = {
+  cancelled: 'Apple Sign In was cancelled',
+  notAvailable: 'Apple Sign In not available on this device',
+  network: 'Network error during Apple Sign In. Please check your internet connection and try again.',
+  failed: (message: string) => `Apple Sign In failed: ${message}`,
+  nativeOnly: 'Apple Sign In only available on native platforms',
+  noIdentityToken: 'No identity token received from Apple',
+} as const;
+
+/** The providers a shell may sign in with on the device. */
+export type SocialProvider = 'apple' | 'google';
+
+/**
+ * What a failed Sign in with Apple means, from the plugin's rejection. The iOS plugin rejects with the
+ * system error's localizedDescription only ("… AuthorizationError error 1001." when the person closes
+ * the sheet, ASAuthorizationError.canceled); Capacitor rejects with code UNIMPLEMENTED where the plugin
+ * does not exist (an older app, or Android). Network failures name the network or the connection.
+ */
+export function appleSignInErrorMessage(error: unknown): string {
+  const { message, code } = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as { message?: unknown; code?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  const lower = text.toLowerCase();
+  if (/\berror 1001\b|cancel/.test(lower)) return APPLE_SIGN_IN_MESSAGES.cancelled;
+  if (code === 'UNIMPLEMENTED' || code === 'UNAVAILABLE' || /not (implemented|available|supported)/.test(lower)) return APPLE_SIGN_IN_MESSAGES.notAvailable;
+  if (/network|internet|offline|connection/.test(lower)) return APPLE_SIGN_IN_MESSAGES.network;
+  return APPLE_SIGN_IN_MESSAGES.failed(text || 'Unknown error');
+}
