@@ -24,7 +24,6 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'rate-limit/exceeded': 429,
   'not-found': 404,
   'auth/unauthenticated': 401,
-  'auth/invalid-id-token': 401,
   'auth/forbidden': 403,
   'security/cross-site-request': 403,
   'auth/email-not-verified': 403,

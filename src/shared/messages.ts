@@ -80,6 +80,8 @@ export const MESSAGES = {
     googleFailedTitle: 'Google Sign In failed',
     tryLater: 'Please try again later.',
     appleNotAvailable: 'Apple Sign In not available on this device',
+    // The other Apple sign-in messages are the apps' own (src/shared/native-sign-in.ts).
+    appleNativeOnly: 'Apple Sign In only available on native platforms',
     googleNotAvailable: 'Google Sign In is currently not available. Please use email/password or Apple Sign In.',
     signInRequiredTitle: 'Sign In Required',
     signInRequiredBody: 'Please sign in to access this feature',
@@ -113,7 +115,6 @@ export type ErrorCode =
   | 'auth/invalid-name'
   | 'auth/failed'
   | 'auth/invalid-token'
-  | 'auth/invalid-id-token'
   | 'subscription/required'
   | 'billing/checkout-failed'
   | 'billing/unavailable'
@@ -155,8 +156,6 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'auth/invalid-name': 'Please enter a full name',
   'auth/failed': 'Please try again.',
   'auth/invalid-token': 'This link has expired or was already used. Please request a new one.',
-  // An Apple or Google identity token the server refused (signature, issuer, audience, expiry or nonce); shown under 'Apple/Google Sign In failed'.
-  'auth/invalid-id-token': 'Your sign-in could not be verified. Please try again.',
   'subscription/required': 'This meditation is part of your subscription. Start your journey by subscribing to listen.',
   'billing/checkout-failed': 'Failed to create checkout session. Please try again.',
   'billing/unavailable': 'Subscriptions are not available right now. Please try again later.',

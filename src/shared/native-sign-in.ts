@@ -3,14 +3,23 @@
  * 'Sign-in and sign-up') and how a failure of the device's sign-in becomes one of them. Kept apart
  * from messages.ts because only the apps' code (the native chunk) needs them.
  */
+import { MESSAGES } from '#shared/messages.ts';
+
 export const APPLE_SIGN_IN_MESSAGES = {
   cancelled: 'Apple Sign In was cancelled',
   notAvailable: 'Apple Sign In not available on this device',
   network: 'Network error during Apple Sign In. Please check your internet connection and try again.',
   failed: (message: string) => `Apple Sign In failed: ${message}`,
-  nativeOnly: 'Apple Sign In only available on native platforms',
+  // In messages.ts: the web's platform says it, and only the apps load this file (the native chunk).
+  nativeOnly: MESSAGES.auth.appleNativeOnly,
   noIdentityToken: 'No identity token received from Apple',
 } as const;
+
+/**
+ * The server's answer to an identity token it refused (signature, issuer, audience, expiry or nonce),
+ * shown under 'Apple Sign In failed' / 'Google Sign In failed'. Ours: the spec words no such refusal.
+ */
+export const ID_TOKEN_REFUSED = 'Your sign-in could not be verified. Please try again.';
 
 /** The providers a shell may sign in with on the device. */
 export type SocialProvider = 'apple' | 'google';

@@ -6,7 +6,7 @@
 import type { AuthProviders } from '#shared/contracts/auth.ts';
 import { safeNextPath, withNext } from '#shared/next-path.ts';
 import { api } from '#web/lib/api.ts';
-import { platform, type DeviceIdToken } from '#web/platform/platform.ts';
+import { platform } from '#web/platform/platform.ts';
 
 export const authClient = {
   signIn: (email: string, password: string) => api<{ user: { id: string } }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } }),
@@ -21,12 +21,6 @@ export const authClient = {
   resendVerification: (email: string, next?: string | null) =>
     api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: withNext('/verify-email', next) } }),
   providers: () => api<AuthProviders>('/api/auth-providers'),
-  /**
-   * Signs in with an identity token from the device's own sheet (the apps): the server verifies it and
-   * answers a session, which the platform keeps (inside the apps, the bearer token in secure storage).
-   */
-  signInWithIdToken: (provider: 'apple' | 'google', idToken: DeviceIdToken) =>
-    api<{ user: { id: string } }>('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } }),
   /** Starts OAuth: the server answers with the provider's URL, which we follow. */
   social: (provider: 'apple' | 'google', next?: string | null) =>
     api<{ url: string }>('/api/auth/sign-in/social', { method: 'POST', body: { provider, callbackURL: safeNextPath(next) ?? '/' } }),

@@ -106,6 +106,12 @@ async function googleIdToken(google: GoogleSignInLike): Promise<DeviceIdToken> {
 
 type DeviceSignIn = { apple?: () => Promise<AppleSignInLike>; google?: () => Promise<GoogleSignInLike>; googleWebClientId?: string };
 
+/**
+ * The real sign-in plugins; Google's web client id is fixed when the app is built (VITE_GOOGLE_WEB_CLIENT_ID,
+ * the server's GOOGLE_CLIENT_ID): Android's sign-in makes its tokens for it.
+ */
+const DEVICE_PLUGINS: DeviceSignIn = { apple: loadAppleSignIn, google: loadGoogleSignIn, googleWebClientId: import.meta.env.VITE_GOOGLE_WEB_CLIENT_ID as string | undefined };
+
 /** The secure-storage key of the bearer session (never localStorage: any script could read it there). */
 const SESSION_KEY = 'harbour-mind.session';
 
@@ -124,7 +130,7 @@ export function openedPath(url: string, allowedPaths: readonly string[]): string
 
 type Plugins = { loadApp: () => Promise<AppPluginLike>; loadStorage: () => Promise<SecureStorageLike>; server: string; signIn?: DeviceSignIn };
 
-export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, server, signIn = {} }: Plugins): Platform {
+export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, server, signIn = DEVICE_PLUGINS }: Plugins): Platform {
   let storage: Promise<SecureStorageLike> | undefined;
   const secure = () => (storage ??= loadStorage());
   let google: Promise<GoogleSignInLike> | undefined;

@@ -3,6 +3,7 @@
  * from the shell (detect.ts), web or native. Features ask it for what differs (links opened from
  * outside, later sign-in, purchases and downloads) and never ask "am I native?" themselves.
  */
+import { MESSAGES } from '#shared/messages.ts';
 import type { SocialProvider } from '#shared/native-sign-in.ts';
 import { detectPlatformKind, type PlatformKind } from '#web/platform/detect.ts';
 
@@ -62,11 +63,7 @@ const webPlatform: Platform = {
   noteResponse: () => done,
   forgetSession: () => done,
   deviceSignIn: DEVICE_SIGN_IN.web,
-  // Never asked on the web (deviceSignIn is empty); the words load only if it were.
-  signInOnDevice: async () => {
-    const { APPLE_SIGN_IN_MESSAGES } = await import('#shared/native-sign-in.ts');
-    throw new Error(APPLE_SIGN_IN_MESSAGES.nativeOnly);
-  },
+  signInOnDevice: () => Promise.reject(new Error(MESSAGES.auth.appleNativeOnly)),
 };
 
 /**
@@ -77,10 +74,8 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  const googleWebClientId = import.meta.env.VITE_GOOGLE_WEB_CLIENT_ID as string | undefined;
-  const native = import('#web/platform/native-platform.ts').then((m) =>
-    m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server, signIn: { apple: m.loadAppleSignIn, google: m.loadGoogleSignIn, googleWebClientId } }),
-  );
+  // The sign-in plugins are native-platform.ts's defaults (kept out of the web's first load).
+  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server }));
   return {
     kind,
     native: true,

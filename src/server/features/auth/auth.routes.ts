@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordProblem, signInProblem, signUpProblem } from '#shared/credentials.ts';
 import { ACCOUNT_MESSAGES } from '#shared/account-messages.ts';
 import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
+import { ID_TOKEN_REFUSED } from '#shared/native-sign-in.ts';
 import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -42,7 +43,7 @@ const SOCIAL = `${AUTH_BASE_PATH}/sign-in/social`;
 function idTokenProblem(body: Body): string | undefined {
   if (body.idToken === undefined) return undefined;
   const nonce = typeof body.idToken === 'object' && body.idToken !== null ? (body.idToken as Body).nonce : undefined;
-  return typeof nonce === 'string' && nonce.length >= 16 ? undefined : ERROR_TEXT['auth/invalid-id-token'];
+  return typeof nonce === 'string' && nonce.length >= 16 ? undefined : ID_TOKEN_REFUSED;
 }
 
 /** The spec's 'Please wait N seconds' answer, with Retry-After. */
@@ -71,7 +72,7 @@ function authErrorMessage(path: string, code: string | undefined, message: strin
       return { code: 'auth/invalid-email', message: 'Please enter a valid email address' };
     case 'INVALID_TOKEN':
       // On sign-in/social it is an identity token from the apps that failed better-auth's checks.
-      if (path === SOCIAL) return { code: 'auth/invalid-id-token', message: ERROR_TEXT['auth/invalid-id-token'] };
+      if (path === SOCIAL) return { code: 'auth/failed', message: ID_TOKEN_REFUSED };
       return { code: 'auth/invalid-token', message: ERROR_TEXT['auth/invalid-token'] };
     default: {
       const text = message || ERROR_TEXT['auth/failed'];

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ID_TOKEN_REFUSED } from '#shared/native-sign-in.ts';
 import { account, securityAuditLog, user } from '#server/db/schema/auth.ts';
 import { appleClaims, googleClaims, routeProviderKeysTo, sha256Hex, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import { nextIp, origin } from '#tests/setup/auth-helpers.ts';
@@ -71,7 +71,7 @@ describe('Apple identity tokens from the iOS app', () => {
     const before = await t.database.db.select().from(user);
     const res = await signInWith('apple', { token: token(), nonce });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'auth/invalid-id-token', message: ERROR_TEXT['auth/invalid-id-token'] } });
+    expect(res.json()).toEqual({ error: { code: 'auth/failed', message: ID_TOKEN_REFUSED } });
     expect(res.headers['set-auth-token']).toBeUndefined();
     expect(await t.database.db.select().from(user)).toHaveLength(before.length);
   });
@@ -81,7 +81,7 @@ describe('Apple identity tokens from the iOS app', () => {
     for (const idToken of [{ token }, { token, nonce: '' }, { token, nonce: 'short' }]) {
       const res = await signInWith('apple', idToken);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(ERROR_TEXT['auth/invalid-id-token']);
+      expect(res.json().error.message).toBe(ID_TOKEN_REFUSED);
     }
     expect(await usersNamed('no-nonce@example.com')).toEqual([]);
   });
@@ -104,7 +104,7 @@ describe('Google identity tokens from the Android app', () => {
   ])('a token %s is refused and makes no account', async (_case, claims) => {
     const res = await signInWith('google', { token: keys.sign(claims), nonce: NONCE });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('auth/invalid-id-token');
+    expect(res.json().error.code).toBe('auth/failed');
     expect(await usersNamed(String(claims.email))).toEqual([]);
   });
 });

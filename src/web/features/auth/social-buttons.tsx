@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from '#web/lib/toast.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { api, ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
 import { platform } from '#web/platform/platform.ts';
@@ -48,7 +48,9 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
   const signInOnDevice = async (provider: 'apple' | 'google') => {
     const failedTitle = provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle;
     try {
-      await authClient.signInWithIdToken(provider, await platform().signInOnDevice(provider));
+      const idToken = await platform().signInOnDevice(provider);
+      // better-auth's id-token sign-in; inside the apps api() keeps the answer's bearer token in secure storage.
+      await api('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } });
     } catch (error) {
       // The server's refusal in its words; a failure on the device: Apple's in the spec's words, Google's 'Please try again later.'
       const said = error instanceof ApiError ? error.message : provider === 'apple' && error instanceof Error ? error.message : '';
