@@ -10,15 +10,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
 import { signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import { appleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
+let keys: FakeIdTokenKeys;
 beforeAll(async () => {
-  const suite = await startSuite();
+  // Sign in with Apple configured; the server process fetches Apple's keys from a local fake (the preload).
+  keys = await startFakeIdTokenKeys();
+  const suite = await startSuite(
+    { APPLE_CLIENT_ID: 'app.harbourmind.web', APPLE_CLIENT_SECRET: 'apple-secret-jwt', FAKE_ID_TOKEN_KEYS_URL: keys.url },
+    { preload: [new URL('../fakes/fake-id-token-keys-preload.ts', import.meta.url).href] },
+  );
   ({ server, browser } = suite);
-  return suite.stop;
+  return async () => {
+    await suite.stop();
+    await keys.close();
+  };
 });
 
 /**
@@ -39,12 +49,15 @@ function fakeShell(kind: 'ios' | 'android') {
       PluginHeaders: [
         { name: 'App', methods: [{ name: 'addListener', rtype: 'callback' }, promise('removeListener'), promise('removeAllListeners')] },
         { name: 'SecureStorage', methods: ['internalGetItem', 'internalSetItem', 'internalRemoveItem', 'internalClearItemsWithPrefix', 'internalGetPrefixedKeys', 'setSynchronizeKeychain'].map(promise) },
+        // @capacitor-community/apple-sign-in's native side: the test answers (window.appleAuthorize, exposed by the test).
+        { name: 'SignInWithApple', methods: [promise('authorize')] },
       ],
       nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
         listeners.push({ options, callback });
         return String(listeners.length);
       },
       nativePromise: (plugin: string, method: string, options: { prefixedKey?: string; data?: string } = {}) => {
+        if (plugin === 'SignInWithApple') return (window as unknown as { appleAuthorize: (o: unknown) => Promise<unknown> }).appleAuthorize(options);
         if (plugin !== 'SecureStorage') return Promise.resolve();
         const key = options.prefixedKey ?? '';
         if (method === 'internalGetItem') return Promise.resolve({ data: secureStore.get(key) ?? null });
@@ -113,6 +126,46 @@ describe('inside the native shells', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.url}/sign-in`);
     expect(await keychain()).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with Apple on iOS: the device’s sheet, a token the server verifies, the session kept in the Keychain', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const asked: { scopes?: string; nonce?: string }[] = [];
+    // Sign in with Apple's sheet: the first time the person closes it (iOS's error 1001), then signs in;
+    // Apple's token carries the nonce it was given and is signed by the key the fake publishes as Apple's.
+    await context.exposeFunction('appleAuthorize', (options: { scopes?: string; nonce?: string }) => {
+      asked.push(options);
+      if (asked.length === 1) throw new Error('The operation couldn’t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1001.)');
+      const email = 'noor.apple@example.com';
+      const identityToken = keys.sign(appleClaims({ nonce: options.nonce, email, sub: '001999.noor' }));
+      return { response: { user: '001999.noor', email, givenName: 'Noor', familyName: 'Haddad', identityToken, authorizationCode: 'code-1' } };
+    });
+    const shell: 'ios' | 'android' = 'ios';
+    await context.addInitScript(fakeShell, shell);
+    await page.goto(`${server.url}/sign-in`);
+    const apple = page.getByRole('button', { name: 'Sign in with Apple' });
+    await apple.click();
+    await toast(page, 'Apple Sign In failed');
+    await page.getByText('Apple Sign In was cancelled').waitFor();
+    await apple.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    expect(asked.map((o) => o.scopes)).toEqual(['email name', 'email name']);
+    expect(asked[1].nonce).toMatch(/^[0-9a-f]{64}$/);
+    expect(asked[1].nonce).not.toBe(asked[0].nonce);
+    // The session is the Keychain's bearer token, never a cookie; a reload is signed in by it alone.
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    const kept = await page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain());
+    expect(kept).toHaveLength(1);
+    // Kept as the plugin stores it (JSON); the token itself is nowhere in localStorage.
+    const token = String(JSON.parse(kept[0]));
+    expect(token.length).toBeGreaterThan(20);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(token);
+    await page.reload();
+    await page.goto(`${server.url}/account`);
+    await page.getByText('noor.apple@example.com').first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
