@@ -11,17 +11,24 @@ import { openPage } from '#tests/e2e/support/browser.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
 import { signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
-import { appleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
+import { appleClaims, googleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let keys: FakeIdTokenKeys;
+const GOOGLE_WEB_CLIENT = 'web-client.apps.googleusercontent.com';
 beforeAll(async () => {
-  // Sign in with Apple configured; the server process fetches Apple's keys from a local fake (the preload).
+  // Apple and Google sign-in configured; the server process fetches their keys from a local fake (the preload).
   keys = await startFakeIdTokenKeys();
   const suite = await startSuite(
-    { APPLE_CLIENT_ID: 'app.harbourmind.web', APPLE_CLIENT_SECRET: 'apple-secret-jwt', FAKE_ID_TOKEN_KEYS_URL: keys.url },
+    {
+      APPLE_CLIENT_ID: 'app.harbourmind.web',
+      APPLE_CLIENT_SECRET: 'apple-secret-jwt',
+      GOOGLE_CLIENT_ID: GOOGLE_WEB_CLIENT,
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      FAKE_ID_TOKEN_KEYS_URL: keys.url,
+    },
     { preload: [new URL('../fakes/fake-id-token-keys-preload.ts', import.meta.url).href] },
   );
   ({ server, browser } = suite);
@@ -51,13 +58,17 @@ function fakeShell(kind: 'ios' | 'android') {
         { name: 'SecureStorage', methods: ['internalGetItem', 'internalSetItem', 'internalRemoveItem', 'internalClearItemsWithPrefix', 'internalGetPrefixedKeys', 'setSynchronizeKeychain'].map(promise) },
         // @capacitor-community/apple-sign-in's native side: the test answers (window.appleAuthorize, exposed by the test).
         { name: 'SignInWithApple', methods: [promise('authorize')] },
+        // @capgo/capacitor-social-login's (Google on Android): the test answers login (window.googleLogin).
+        { name: 'SocialLogin', methods: ['initialize', 'login', 'logout', 'isLoggedIn'].map(promise) },
       ],
       nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
         listeners.push({ options, callback });
         return String(listeners.length);
       },
       nativePromise: (plugin: string, method: string, options: { prefixedKey?: string; data?: string } = {}) => {
-        if (plugin === 'SignInWithApple') return (window as unknown as { appleAuthorize: (o: unknown) => Promise<unknown> }).appleAuthorize(options);
+        const answers = window as unknown as { appleAuthorize: (o: unknown) => Promise<unknown>; googleLogin: (o: unknown) => Promise<unknown>; googleSetUp: (o: unknown) => Promise<unknown> };
+        if (plugin === 'SignInWithApple') return answers.appleAuthorize(options);
+        if (plugin === 'SocialLogin') return method === 'login' ? answers.googleLogin(options) : method === 'initialize' ? answers.googleSetUp(options) : Promise.resolve({});
         if (plugin !== 'SecureStorage') return Promise.resolve();
         const key = options.prefixedKey ?? '';
         if (method === 'internalGetItem') return Promise.resolve({ data: secureStore.get(key) ?? null });
@@ -166,6 +177,34 @@ describe('inside the native shells', () => {
     await page.reload();
     await page.goto(`${server.url}/account`);
     await page.getByText('noor.apple@example.com').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with Google on Android through the device’s sign-in, for the server’s web client id, the session kept in the Keystore', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const setUp: unknown[] = [];
+    const asked: { provider?: string; options?: { nonce?: string } }[] = [];
+    await context.exposeFunction('googleSetUp', (options: unknown) => void setUp.push(options));
+    // Credential Manager's answer: a token for the web client id, with the nonce as given, signed by the key the fake publishes as Google's.
+    await context.exposeFunction('googleLogin', (options: { provider?: string; options?: { nonce?: string } }) => {
+      asked.push(options);
+      const email = 'gwen.android@example.com';
+      const idToken = keys.sign(googleClaims(GOOGLE_WEB_CLIENT, { nonce: options.options?.nonce, email, name: 'Gwen Android', sub: '2002' }));
+      return { provider: 'google', result: { responseType: 'online', accessToken: null, idToken, profile: { email, familyName: 'Android', givenName: 'Gwen', id: '2002', name: 'Gwen Android', imageUrl: null } } };
+    });
+    const shell: 'ios' | 'android' = 'android';
+    await context.addInitScript(fakeShell, shell);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    expect(setUp).toEqual([{ google: { webClientId: GOOGLE_WEB_CLIENT } }]);
+    expect(asked).toMatchObject([{ provider: 'google', options: { nonce: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown } }]);
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain())).toHaveLength(1);
+    await page.goto(`${server.url}/account`);
+    await page.getByText('gwen.android@example.com').first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

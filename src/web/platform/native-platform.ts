@@ -10,7 +10,7 @@ import { APP_LINK_PATHS } from '#shared/app-links.ts';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
 import { APPLE_SIGN_IN_MESSAGES, appleSignInErrorMessage, type SocialProvider } from '#shared/native-sign-in.ts';
 import type { PlatformKind } from '#web/platform/detect.ts';
-import { DEVICE_SIGN_IN, onServer, type DeviceIdToken, type Platform } from '#web/platform/platform.ts';
+import { DEVICE_SIGN_IN, onServer, type DeviceIdToken, type DeviceSignInOptions, type Platform } from '#web/platform/platform.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -104,13 +104,10 @@ async function googleIdToken(google: GoogleSignInLike): Promise<DeviceIdToken> {
   return { token, nonce };
 }
 
-type DeviceSignIn = { apple?: () => Promise<AppleSignInLike>; google?: () => Promise<GoogleSignInLike>; googleWebClientId?: string };
+type DeviceSignIn = { apple?: () => Promise<AppleSignInLike>; google?: () => Promise<GoogleSignInLike> };
 
-/**
- * The real sign-in plugins; Google's web client id is fixed when the app is built (VITE_GOOGLE_WEB_CLIENT_ID,
- * the server's GOOGLE_CLIENT_ID): Android's sign-in makes its tokens for it.
- */
-const DEVICE_PLUGINS: DeviceSignIn = { apple: loadAppleSignIn, google: loadGoogleSignIn, googleWebClientId: import.meta.env.VITE_GOOGLE_WEB_CLIENT_ID as string | undefined };
+/** The real sign-in plugins (tests hand in local fakes). */
+const DEVICE_PLUGINS: DeviceSignIn = { apple: loadAppleSignIn, google: loadGoogleSignIn };
 
 /** The secure-storage key of the bearer session (never localStorage: any script could read it there). */
 const SESSION_KEY = 'harbour-mind.session';
@@ -134,7 +131,7 @@ export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadA
   let storage: Promise<SecureStorageLike> | undefined;
   const secure = () => (storage ??= loadStorage());
   let google: Promise<GoogleSignInLike> | undefined;
-  // Google's plugin is set up once, with the web client id the server accepts as audience.
+  // Google's plugin is set up once, with the web client id the server names (and accepts as audience).
   const googleReady = (load: () => Promise<GoogleSignInLike>, webClientId: string) =>
     (google ??= load().then(async (g) => {
       await g.initialize({ google: { webClientId } });
@@ -161,13 +158,13 @@ export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadA
       await (await secure()).remove(SESSION_KEY);
     },
     deviceSignIn,
-    async signInOnDevice(provider: SocialProvider) {
+    async signInOnDevice(provider: SocialProvider, { googleClientId }: DeviceSignInOptions = {}) {
       if (provider === 'apple') {
         if (!deviceSignIn.includes('apple') || !signIn.apple) throw new Error(APPLE_SIGN_IN_MESSAGES.notAvailable);
         return appleIdToken(signIn.apple, server);
       }
-      if (!deviceSignIn.includes('google') || !signIn.google || !signIn.googleWebClientId) throw new Error('Google sign-in is not set up in this app');
-      return googleIdToken(await googleReady(signIn.google, signIn.googleWebClientId));
+      if (!deviceSignIn.includes('google') || !signIn.google || !googleClientId) throw new Error('Google sign-in is not set up in this app');
+      return googleIdToken(await googleReady(signIn.google, googleClientId));
     },
     onOpenedLink(listener) {
       let removed = false;

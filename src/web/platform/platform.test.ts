@@ -152,16 +152,19 @@ describe('Google sign-in on Android', () => {
       loadApp: () => Promise.reject(new Error('unused')),
       loadStorage: () => Promise.reject(new Error('unused')),
       server: 'https://api.example',
-      signIn: { google: () => Promise.resolve({ initialize, login }), googleWebClientId: 'web-client.apps.googleusercontent.com' },
+      signIn: { google: () => Promise.resolve({ initialize, login }) },
     });
     expect(android.deviceSignIn).toEqual(['google']);
-    const first = await android.signInOnDevice('google');
-    const second = await android.signInOnDevice('google');
+    const googleClientId = 'web-client.apps.googleusercontent.com';
+    const first = await android.signInOnDevice('google', { googleClientId });
+    const second = await android.signInOnDevice('google', { googleClientId });
     expect(initialize.mock.calls).toEqual([[{ google: { webClientId: 'web-client.apps.googleusercontent.com' } }]]);
     expect(first).toEqual({ token: `token-for-${first.nonce}`, nonce: first.nonce });
     expect(login.mock.calls[0][0]).toMatchObject({ provider: 'google', options: { nonce: first.nonce } });
     expect(second.nonce).not.toBe(first.nonce);
     login.mockRejectedValueOnce(new Error('User cancelled the selector'));
-    await expect(android.signInOnDevice('google')).rejects.toThrow('User cancelled the selector');
+    await expect(android.signInOnDevice('google', { googleClientId })).rejects.toThrow('User cancelled the selector');
+    // Without the server's client id there is nothing to sign in for.
+    await expect(android.signInOnDevice('google')).rejects.toThrow('Google sign-in is not set up in this app');
   });
 });

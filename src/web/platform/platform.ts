@@ -17,6 +17,9 @@ export type DeviceIdToken = {
   user?: { name?: { firstName?: string; lastName?: string }; email?: string };
 };
 
+/** Google's web client id, from the server (/api/auth-providers): Android's sign-in makes its tokens for it. */
+export type DeviceSignInOptions = { googleClientId?: string };
+
 /** Which providers each shell signs in with on the device (its own sheet); the rest go through the web's redirect. */
 export const DEVICE_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [], ios: ['apple'], android: ['google'] };
 
@@ -46,7 +49,7 @@ export interface Platform {
    * the spec's words (e.g. 'Apple Sign In was cancelled'; on the web, 'Apple Sign In only available on
    * native platforms').
    */
-  signInOnDevice(provider: SocialProvider): Promise<DeviceIdToken>;
+  signInOnDevice(provider: SocialProvider, options?: DeviceSignInOptions): Promise<DeviceIdToken>;
 }
 
 /** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
@@ -84,7 +87,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     noteResponse: async (response) => (await native).noteResponse(response),
     forgetSession: async () => (await native).forgetSession(),
     deviceSignIn: DEVICE_SIGN_IN[kind],
-    signInOnDevice: async (provider) => (await native).signInOnDevice(provider),
+    signInOnDevice: async (provider, options) => (await native).signInOnDevice(provider, options),
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;

@@ -22,7 +22,7 @@ import { withContracts } from '#server/api-contracts.ts';
 import { authProvidersResponse, meResponse } from '#shared/contracts/auth.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 
-type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string };
+type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string; googleClientId?: string };
 type Body = Record<string, unknown>;
 
 const M = MESSAGES.auth;
@@ -118,7 +118,7 @@ function precheck(path: string, body: Body): string | undefined {
   return undefined;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl }: Deps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl, googleClientId }: Deps): Promise<void> {
   const endpointOf = createAuthEndpointMatcher(auth);
 
   await app.register((scope, _options, registered) => {
@@ -273,9 +273,12 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     };
   });
 
-  /** Which sign-in providers are configured, so the UI can say 'not available' instead of failing. */
+  /**
+   * Which sign-in providers are configured, so the UI can say 'not available' instead of failing; and
+   * Google's web client id, which the Android app's sign-in needs (one setting, the server's).
+   */
   withContracts(app).get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, () =>
-    Promise.resolve({ google: 'google' in auth.options.socialProviders, apple: 'apple' in auth.options.socialProviders }),
+    Promise.resolve({ google: 'google' in auth.options.socialProviders, apple: 'apple' in auth.options.socialProviders, ...(googleClientId ? { googleClientId } : {}) }),
   );
 }
 

@@ -48,7 +48,7 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
   const signInOnDevice = async (provider: 'apple' | 'google') => {
     const failedTitle = provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle;
     try {
-      const idToken = await platform().signInOnDevice(provider);
+      const idToken = await platform().signInOnDevice(provider, { googleClientId: providers.data?.googleClientId });
       // better-auth's id-token sign-in; inside the apps api() keeps the answer's bearer token in secure storage.
       await api('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } });
     } catch (error) {
