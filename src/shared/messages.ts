@@ -80,8 +80,6 @@ export const MESSAGES = {
     googleFailedTitle: 'Google Sign In failed',
     tryLater: 'Please try again later.',
     appleNotAvailable: 'Apple Sign In not available on this device',
-    // The other Apple sign-in messages are the apps' own (src/shared/native-sign-in.ts).
-    appleNativeOnly: 'Apple Sign In only available on native platforms',
     googleNotAvailable: 'Google Sign In is currently not available. Please use email/password or Apple Sign In.',
     signInRequiredTitle: 'Sign In Required',
     signInRequiredBody: 'Please sign in to access this feature',

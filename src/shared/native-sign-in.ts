@@ -1,17 +1,15 @@
 /**
  * Signing in on the device's own sheet (issue 19, item 3): the spec's Apple messages (error catalogue,
  * 'Sign-in and sign-up') and how a failure of the device's sign-in becomes one of them. Kept apart
- * from messages.ts because only the apps' code (the native chunk) needs them.
+ * from messages.ts (which every page loads): only the sign-in form and the apps' code need them.
  */
-import { MESSAGES } from '#shared/messages.ts';
 
 export const APPLE_SIGN_IN_MESSAGES = {
   cancelled: 'Apple Sign In was cancelled',
   notAvailable: 'Apple Sign In not available on this device',
   network: 'Network error during Apple Sign In. Please check your internet connection and try again.',
   failed: (message: string) => `Apple Sign In failed: ${message}`,
-  // In messages.ts: the web's platform says it, and only the apps load this file (the native chunk).
-  nativeOnly: MESSAGES.auth.appleNativeOnly,
+  nativeOnly: 'Apple Sign In only available on native platforms',
   noIdentityToken: 'No identity token received from Apple',
 } as const;
 
@@ -23,6 +21,12 @@ export const ID_TOKEN_REFUSED = 'Your sign-in could not be verified. Please try 
 
 /** The providers a shell may sign in with on the device. */
 export type SocialProvider = 'apple' | 'google';
+
+/** Why a shell does not sign in with this provider on the device (the spec words Apple's cases). */
+export function deviceSignInRefusal(shell: 'web' | 'ios' | 'android', provider: SocialProvider): string {
+  if (provider === 'google') return 'Google Sign In is not available on this device';
+  return shell === 'web' ? APPLE_SIGN_IN_MESSAGES.nativeOnly : APPLE_SIGN_IN_MESSAGES.notAvailable;
+}
 
 /**
  * What a failed Sign in with Apple means, from the plugin's rejection. The iOS plugin rejects with the

@@ -157,6 +157,9 @@ describe('inside the native shells', () => {
     await context.addInitScript(fakeShell, shell);
     await page.goto(`${server.url}/sign-in`);
     const apple = page.getByRole('button', { name: 'Sign in with Apple' });
+    await apple.waitFor();
+    // Google is configured too, but its page would not work inside the app: only Apple is offered on iOS.
+    expect(await page.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(0);
     await apple.click();
     await toast(page, 'Apple Sign In failed');
     await page.getByText('Apple Sign In was cancelled').waitFor();
@@ -196,6 +199,8 @@ describe('inside the native shells', () => {
     const shell: 'ios' | 'android' = 'android';
     await context.addInitScript(fakeShell, shell);
     await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in with Apple' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();

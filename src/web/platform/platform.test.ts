@@ -3,12 +3,9 @@
  * and the native Platform's opened links, driven through a local fake of @capacitor/app's `App`
  * plugin (its `addListener('appUrlOpen', …)` and `{ remove }` handle, as the plugin defines them).
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { APPLE_SIGN_IN_MESSAGES } from '#shared/native-sign-in.ts';
 import { detectPlatformKind } from '#web/platform/detect.ts';
-import { createNativePlatform, openedPath, type AppleSignInLike, type AppPluginLike, type GoogleSignInLike, type SecureStorageLike } from '#web/platform/native-platform.ts';
-import { platform } from '#web/platform/platform.ts';
+import { createNativePlatform, openedPath, type AppPluginLike, type SecureStorageLike } from '#web/platform/native-platform.ts';
 
 /** A local fake of the secure-storage plugin's get/set/remove (JSON values, null when absent). */
 function memoryStorage(): SecureStorageLike & { values: Map<string, string> } {
@@ -82,89 +79,5 @@ describe('the API from inside the apps', () => {
     expect((await platform.sessionHeaders()).authorization).toBe('Bearer token-123');
     await platform.forgetSession();
     expect(await platform.sessionHeaders()).toEqual({ 'x-session-transport': 'bearer' });
-  });
-});
-
-/** A local fake of @capacitor-community/apple-sign-in's `authorize`, answering as the plugin does (or rejecting as iOS does). */
-function fakeApple(answer: (options: Parameters<AppleSignInLike['authorize']>[0]) => Promise<Awaited<ReturnType<AppleSignInLike['authorize']>>>) {
-  const authorize = vi.fn(answer);
-  return { authorize, plugin: { authorize } satisfies AppleSignInLike };
-}
-
-const appleResponse = (overrides: Partial<Awaited<ReturnType<AppleSignInLike['authorize']>>['response']> = {}) => ({
-  response: { user: '001234.abc', email: 'lena@example.com', givenName: 'Lena', familyName: 'Marsh', identityToken: 'header.payload.signature', authorizationCode: 'code-1', ...overrides },
-});
-
-const ios = (apple?: AppleSignInLike) =>
-  createNativePlatform('ios', {
-    loadApp: () => Promise.reject(new Error('unused')),
-    loadStorage: () => Promise.reject(new Error('unused')),
-    server: 'https://api.example',
-    signIn: apple ? { apple: () => Promise.resolve(apple) } : {},
-  });
-
-describe('Sign in with Apple on iOS', () => {
-  it('asks for email and name with the SHA-256 of a fresh nonce, and hands the token, the nonce itself and the first-time name on', async () => {
-    const apple = fakeApple(() => Promise.resolve(appleResponse()));
-    const signIn = ios(apple.plugin);
-    expect(signIn.deviceSignIn).toEqual(['apple']);
-    const first = await signIn.signInOnDevice('apple');
-    const options = apple.authorize.mock.calls[0][0];
-    expect(options).toMatchObject({ scopes: 'email name', clientId: 'app.harbourmind', redirectURI: 'https://api.example/api/auth/callback/apple' });
-    expect(first.nonce).toMatch(/^[0-9a-f]{64}$/);
-    expect(options.nonce).toBe(createHash('sha256').update(first.nonce).digest('hex'));
-    expect(first).toEqual({ token: 'header.payload.signature', nonce: first.nonce, user: { name: { firstName: 'Lena', lastName: 'Marsh' }, email: 'lena@example.com' } });
-    // Each sign-in has its own nonce; later sign-ins carry no name (Apple gives it once).
-    apple.authorize.mockResolvedValueOnce(appleResponse({ email: null, givenName: null, familyName: null }));
-    const second = await signIn.signInOnDevice('apple');
-    expect(second.nonce).not.toBe(first.nonce);
-    expect(second).toEqual({ token: 'header.payload.signature', nonce: second.nonce });
-  });
-
-  it.each([
-    ['the person closes the sheet', new Error('The operation couldn’t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1001.)'), APPLE_SIGN_IN_MESSAGES.cancelled],
-    ['the plugin is missing from the app', Object.assign(new Error('"SignInWithApple" plugin is not implemented on ios'), { code: 'UNIMPLEMENTED' }), APPLE_SIGN_IN_MESSAGES.notAvailable],
-    ['the device is offline', new Error('The Internet connection appears to be offline.'), APPLE_SIGN_IN_MESSAGES.network],
-    ['anything else', new Error('The operation couldn’t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1000.)'), 'Apple Sign In failed: The operation couldn’t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1000.)'],
-  ])('when %s, says so in the spec’s words', async (_case, rejection, message) => {
-    await expect(ios(fakeApple(() => Promise.reject(rejection)).plugin).signInOnDevice('apple')).rejects.toThrow(message);
-  });
-
-  it("says 'No identity token received from Apple' when the answer has none", async () => {
-    await expect(ios(fakeApple(() => Promise.resolve(appleResponse({ identityToken: '' }))).plugin).signInOnDevice('apple')).rejects.toThrow(APPLE_SIGN_IN_MESSAGES.noIdentityToken);
-  });
-
-  it("is 'not available on this device' outside iOS, and 'only available on native platforms' on the web", async () => {
-    const android = createNativePlatform('android', { loadApp: () => Promise.reject(new Error('unused')), loadStorage: () => Promise.reject(new Error('unused')), server: 'https://api.example' });
-    await expect(android.signInOnDevice('apple')).rejects.toThrow(APPLE_SIGN_IN_MESSAGES.notAvailable);
-    expect(platform()).toMatchObject({ kind: 'web', deviceSignIn: [] });
-    await expect(platform().signInOnDevice('apple')).rejects.toThrow(APPLE_SIGN_IN_MESSAGES.nativeOnly);
-  });
-});
-
-describe('Google sign-in on Android', () => {
-  it('sets the plugin up once with the web client id and hands the token and the nonce Google was given on', async () => {
-    const initialize = vi.fn(() => Promise.resolve());
-    const login = vi.fn((options: Parameters<GoogleSignInLike['login']>[0]) =>
-      Promise.resolve({ provider: 'google' as const, result: { responseType: 'online' as const, accessToken: null, idToken: `token-for-${options.options.nonce}`, profile: { email: 'g@example.com', familyName: null, givenName: null, id: '1', name: null, imageUrl: null } } }),
-    );
-    const android = createNativePlatform('android', {
-      loadApp: () => Promise.reject(new Error('unused')),
-      loadStorage: () => Promise.reject(new Error('unused')),
-      server: 'https://api.example',
-      signIn: { google: () => Promise.resolve({ initialize, login }) },
-    });
-    expect(android.deviceSignIn).toEqual(['google']);
-    const googleClientId = 'web-client.apps.googleusercontent.com';
-    const first = await android.signInOnDevice('google', { googleClientId });
-    const second = await android.signInOnDevice('google', { googleClientId });
-    expect(initialize.mock.calls).toEqual([[{ google: { webClientId: 'web-client.apps.googleusercontent.com' } }]]);
-    expect(first).toEqual({ token: `token-for-${first.nonce}`, nonce: first.nonce });
-    expect(login.mock.calls[0][0]).toMatchObject({ provider: 'google', options: { nonce: first.nonce } });
-    expect(second.nonce).not.toBe(first.nonce);
-    login.mockRejectedValueOnce(new Error('User cancelled the selector'));
-    await expect(android.signInOnDevice('google', { googleClientId })).rejects.toThrow('User cancelled the selector');
-    // Without the server's client id there is nothing to sign in for.
-    await expect(android.signInOnDevice('google')).rejects.toThrow('Google sign-in is not set up in this app');
   });
 });

@@ -3,25 +3,7 @@
  * from the shell (detect.ts), web or native. Features ask it for what differs (links opened from
  * outside, later sign-in, purchases and downloads) and never ask "am I native?" themselves.
  */
-import { MESSAGES } from '#shared/messages.ts';
-import type { SocialProvider } from '#shared/native-sign-in.ts';
 import { detectPlatformKind, type PlatformKind } from '#web/platform/detect.ts';
-
-/**
- * What better-auth's id-token sign-in takes (`POST /api/auth/sign-in/social` with `idToken`): the
- * provider's identity token, the nonce it was made for, and the name Apple gives only the first time.
- */
-export type DeviceIdToken = {
-  token: string;
-  nonce: string;
-  user?: { name?: { firstName?: string; lastName?: string }; email?: string };
-};
-
-/** Google's web client id, from the server (/api/auth-providers): Android's sign-in makes its tokens for it. */
-export type DeviceSignInOptions = { googleClientId?: string };
-
-/** Which providers each shell signs in with on the device (its own sheet); the rest go through the web's redirect. */
-export const DEVICE_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [], ios: ['apple'], android: ['google'] };
 
 export interface Platform {
   readonly kind: PlatformKind;
@@ -42,14 +24,6 @@ export interface Platform {
   noteResponse(response: Response): Promise<void>;
   /** Signing out: inside the apps, the kept token is forgotten. */
   forgetSession(): Promise<void>;
-  /** The providers signed in with on the device (DEVICE_SIGN_IN): iOS, Apple; Android, Google; the web, none. */
-  readonly deviceSignIn: readonly SocialProvider[];
-  /**
-   * Signs in on the device's own sheet and hands back the identity token for the server. Fails with
-   * the spec's words (e.g. 'Apple Sign In was cancelled'; on the web, 'Apple Sign In only available on
-   * native platforms').
-   */
-  signInOnDevice(provider: SocialProvider, options?: DeviceSignInOptions): Promise<DeviceIdToken>;
 }
 
 /** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
@@ -65,8 +39,6 @@ const webPlatform: Platform = {
   sessionHeaders: () => none,
   noteResponse: () => done,
   forgetSession: () => done,
-  deviceSignIn: DEVICE_SIGN_IN.web,
-  signInOnDevice: () => Promise.reject(new Error(MESSAGES.auth.appleNativeOnly)),
 };
 
 /**
@@ -77,7 +49,6 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  // The sign-in plugins are native-platform.ts's defaults (kept out of the web's first load).
   const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server }));
   return {
     kind,
@@ -86,8 +57,6 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     sessionHeaders: async () => (await native).sessionHeaders(),
     noteResponse: async (response) => (await native).noteResponse(response),
     forgetSession: async () => (await native).forgetSession(),
-    deviceSignIn: DEVICE_SIGN_IN[kind],
-    signInOnDevice: async (provider, options) => (await native).signInOnDevice(provider, options),
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;

@@ -12,7 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
-import { platform } from '#web/platform/platform.ts';
+import { deviceSignInProviders, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
 
 const M = MESSAGES.auth;
 
@@ -48,7 +48,7 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
   const signInOnDevice = async (provider: 'apple' | 'google') => {
     const failedTitle = provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle;
     try {
-      const idToken = await platform().signInOnDevice(provider, { googleClientId: providers.data?.googleClientId });
+      const idToken = await deviceIdToken(provider, { googleClientId: providers.data?.googleClientId });
       // better-auth's id-token sign-in; inside the apps api() keeps the answer's bearer token in secure storage.
       await api('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } });
     } catch (error) {
@@ -64,7 +64,7 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
   };
 
   const start = async (provider: 'apple' | 'google') => {
-    if (platform().deviceSignIn.includes(provider)) return signInOnDevice(provider);
+    if (deviceSignInProviders().includes(provider)) return signInOnDevice(provider);
     try {
       const { url } = await authClient.social(provider, next);
       window.location.assign(url);
@@ -76,7 +76,10 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
     }
   };
 
-  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id]);
+  // Inside the apps only the device's own sign-in is offered: Google refuses its page inside a WebView, and
+  // Apple's page would return to a cookie session the app does not use. The web (none on the device) offers all.
+  const onDevice = deviceSignInProviders();
+  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id] && (onDevice.length === 0 || onDevice.includes(provider.id)));
   if (shown.length === 0) return null;
   return (
     <>
