@@ -3,6 +3,7 @@
  * 'Sign-in and sign-up') and how a failure of the device's sign-in becomes one of them. Kept apart
  * from messages.ts (which every page loads): only the sign-in form and the apps' code need them.
  */
+import { MESSAGES } from '#shared/messages.ts';
 
 export const APPLE_SIGN_IN_MESSAGES = {
   cancelled: 'Apple Sign In was cancelled',
@@ -22,9 +23,9 @@ export const ID_TOKEN_REFUSED = 'Your sign-in could not be verified. Please try 
 /** The providers a shell may sign in with on the device. */
 export type SocialProvider = 'apple' | 'google';
 
-/** Why a shell does not sign in with this provider on the device (the spec words Apple's cases). */
+/** Why a shell does not sign in with this provider on the device, in the spec's words. */
 export function deviceSignInRefusal(shell: 'web' | 'ios' | 'android', provider: SocialProvider): string {
-  if (provider === 'google') return 'Google Sign In is not available on this device';
+  if (provider === 'google') return MESSAGES.auth.googleNotAvailable;
   return shell === 'web' ? APPLE_SIGN_IN_MESSAGES.nativeOnly : APPLE_SIGN_IN_MESSAGES.notAvailable;
 }
 

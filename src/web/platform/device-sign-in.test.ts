@@ -34,6 +34,7 @@ describe('which shell signs in on the device', () => {
   it("says 'only available on native platforms' on the web, 'not available on this device' in the other app", async () => {
     await expect(signInOnDevice('apple')).rejects.toThrow(APPLE_SIGN_IN_MESSAGES.nativeOnly);
     expect(deviceSignInRefusal('android', 'apple')).toBe(APPLE_SIGN_IN_MESSAGES.notAvailable);
+    expect(deviceSignInRefusal('ios', 'google')).toBe('Google Sign In is currently not available. Please use email/password or Apple Sign In.');
   });
 });
 
