@@ -138,6 +138,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'catalogue-shared', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|play|rotate-cw|lock|clock)\.mjs$|src[\\/]web[\\/](?:components[\\/]ui[\\/]spinner\.tsx|features[\\/]practice[\\/]use-played\.ts)$/ },
             // The native shells' code and Capacitor's plugins: one chunk, loaded only inside the apps (src/web/platform).
             { name: 'native', test: /node_modules[\\/](?:@capacitor|@revenuecat)[\\/]|src[\\/]web[\\/]platform[\\/]native-/ },
+            // The apps' sign-in plugins, loaded when a person signs in on the device, never on the web, and kept
+            // out of the web's precache (named native-*). Their dependencies stay where they were (Capacitor's
+            // core in 'native'; tslib, which the journal shares, in its own chunk).
+            { name: 'native-sign-in', test: /node_modules[\\/](?:@capacitor-community[\\/]apple-sign-in|@capgo[\\/]capacitor-social-login)[\\/]/, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -31,4 +31,14 @@ describe('the native projects (issue 19)', () => {
     expect(png('android/app/src/main/res/mipmap-xxxhdpi/ic_launcher_foreground.png')).toMatchObject({ width: 432, height: 432, colourType: 6 });
     expect(read('android/app/src/main/res/values/ic_launcher_background.xml')).toContain('#0f766e');
   });
+
+  it('keep audio playing with the screen off: iOS’s audio background mode, Android’s media playback service', () => {
+    expect(read('ios/App/App/Info.plist')).toMatch(/<key>UIBackgroundModes<\/key>\s*<array>\s*<string>audio<\/string>/);
+    const manifest = read('android/app/src/main/AndroidManifest.xml');
+    expect(manifest).toContain('android.permission.FOREGROUND_SERVICE_MEDIA_PLAYBACK');
+    // The service itself comes with the plugin, registered in the Android project by `cap sync`.
+    expect(read('android/capacitor.settings.gradle')).toContain("project(':capgo-capacitor-media-session')");
+    expect(JSON.parse(read('node_modules/@capgo/capacitor-media-session/package.json')).version).toMatch(/^8\./);
+    expect(read('node_modules/@capgo/capacitor-media-session/android/src/main/AndroidManifest.xml')).toContain('android:foregroundServiceType="mediaPlayback"');
+  });
 });

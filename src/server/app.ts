@@ -161,7 +161,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   });
   app.decorate('auth', auth);
   const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
-  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl });
+  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl, googleClientId: config.oauth.google?.clientIds[0] });
   const catalogue = await openCatalogueCache(app, database);
   catalogueRoutes(app, { db: database.db, cache: catalogue });
 

@@ -36,8 +36,13 @@ export type AuthDeps = {
 export function createAuth({ config, db, mailer, secret, log, onMailFailure }: AuthDeps) {
   const https = config.publicUrl.startsWith('https://');
   const socialProviders: Record<string, unknown> = {};
-  if (config.oauth.google) socialProviders.google = { ...config.oauth.google, prompt: 'select_account' };
-  if (config.oauth.apple) socialProviders.apple = config.oauth.apple;
+  // Identity-token sign-in from the apps (docs/decisions/0035): better-auth checks the token's signature
+  // against the provider's published keys, its issuer, expiry and audience, and the nonce the app sent.
+  // Google: the web client id first (the redirect flow's), then the apps' ids, all accepted as audience.
+  if (config.oauth.google) socialProviders.google = { clientId: config.oauth.google.clientIds, clientSecret: config.oauth.google.clientSecret, prompt: 'select_account' };
+  // Apple: a native token is made for the app's bundle id, never for the web's Services ID (the web
+  // redirect flow gets its token from Apple's token endpoint and does not use this check).
+  if (config.oauth.apple) socialProviders.apple = { ...config.oauth.apple, audience: [config.oauth.apple.appBundleIdentifier ?? config.appLinks.appId] };
 
   /** A mail failure (SMTP down) must not lose the sign-up: the row stays and the user can ask for a resend. */
   const sendSafely = async (kind: 'verification' | 'reset', to: string, build: () => ReturnType<typeof brandedMail>) => {

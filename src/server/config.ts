@@ -104,6 +104,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional().or(z.literal('').transform(() => undefined)),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /**
+   * The apps' own Google OAuth client ids (iOS, Android), comma-separated: identity tokens made for
+   * them are accepted beside the web client id's (docs/decisions/0035).
+   */
+  GOOGLE_NATIVE_CLIENT_IDS: optionalString,
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_APP_BUNDLE_IDENTIFIER: optionalString,
@@ -164,7 +169,8 @@ export type Config = {
     | { secretKey: string; webhookSecret: string; priceMonthly: string | undefined; priceYearly: string | undefined; apiBase: string | undefined }
     | undefined;
   oauth: {
-    google: { clientId: string; clientSecret: string } | undefined;
+    /** `clientIds[0]` is the web client (the redirect flow's); all of them are accepted as an identity token's audience. */
+    google: { clientIds: string[]; clientSecret: string } | undefined;
     apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
   };
   appStore: { bundleId: string; appAppleId: number | undefined; environment: 'Sandbox' | 'Production'; rootCaFiles: string[] } | undefined;
@@ -264,7 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : undefined,
     oauth: {
-      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientIds: [e.GOOGLE_CLIENT_ID, ...(e.GOOGLE_NATIVE_CLIENT_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)], clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : undefined,
       apple:
         e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
           ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET, appBundleIdentifier: e.APPLE_APP_BUNDLE_IDENTIFIER }

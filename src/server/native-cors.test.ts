@@ -4,8 +4,12 @@
  * prepared lane leaves cross-origin reads to Fastify so they carry the consent too. Over a real
  * socket, since the lane sits in front of Fastify.
  */
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaSigner } from '#server/features/media/media-signing.ts';
+import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { rawRequest } from '#tests/setup/raw-http.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -68,5 +72,23 @@ describe('the native apps’ origins', () => {
     const me = await rawRequest(port, { method: 'GET', path: '/api/me', headers: { origin, authorization: `Bearer ${token}` } });
     expect(me.json<{ user: { email: string } }>().user.email).toBe('ios-app@example.com');
     expect(me.headers['access-control-allow-origin']).toBe(origin);
+  });
+
+  it('lets the apps’ audio element and downloads read the signed media with CORS (the media’s CORP would refuse a plain cross-origin read)', async () => {
+    const source = join(t.config.dataDir, 'cors-breath.mp3');
+    writeFileSync(source, Buffer.alloc(4096, 7));
+    await t.storage.putFile('cors-breath.mp3', source);
+    const signer = createMediaSigner(`media:${loadOrCreateSecret(t.config.dataDir, 'auth-secret', t.config.authSecret)}`);
+    const { url } = signer.sign('cors-breath.mp3');
+    const origin = 'https://localhost';
+    const ranged = await rawRequest(port, { method: 'GET', path: url, headers: { origin, range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers['access-control-allow-origin']).toBe(origin);
+    expect(String(ranged.headers['access-control-expose-headers'])).toContain('content-range');
+    expect(ranged.headers['access-control-allow-credentials']).toBeUndefined();
+    // The web's own plain reads keep CORP same-origin, and other sites get no consent.
+    const plain = await rawRequest(port, { method: 'GET', path: url });
+    expect(plain.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await rawRequest(port, { method: 'GET', path: url, headers: { origin: 'https://evil.example' } })).headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * app's own pages are followed, so a crafted link cannot send anyone to another site.
  */
 import { isKnownPageRoute } from '#shared/routes.ts';
-import { hasControlCharacters } from '#shared/validation.ts';
+import { hasControlCharacters } from '#shared/control-characters.ts';
 
 const PARSE_ORIGIN = 'https://harbour.invalid';
 const MAX_NEXT_LENGTH = 512;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayKey, isValidTimezone, weekdayIndex } from '#shared/days.ts';
-import { computeStreaks, sessionMinutes, weekOf } from '#shared/practice.ts';
+import { computeStreaks, sessionLabel, sessionMinutes, weekOf } from '#shared/practice.ts';
 
 describe('practice calendar', () => {
   it('finds the day in the user’s timezone, not the server’s', () => {
@@ -67,5 +67,15 @@ describe('week and minutes', () => {
     expect(sessionMinutes(754)).toBe(13);
     expect(sessionMinutes(89)).toBe(1);
     expect(sessionMinutes(null)).toBeNull();
+  });
+});
+
+describe('how the history names a session', () => {
+  it('says partial sessions are partial, with what was heard of the track, and words it for screen readers', () => {
+    expect(sessionLabel({ complete: false, minutes: 3, trackMinutes: 10 })).toEqual({ text: 'Partial · 3 of 10 min', spoken: 'Partial session, 3 of 10 minutes listened' });
+    expect(sessionLabel({ complete: false, minutes: 0, trackMinutes: 1 })).toEqual({ text: 'Partial · under a minute of 1 min', spoken: 'Partial session, under a minute of 1 minute listened' });
+    expect(sessionLabel({ complete: false, minutes: 0, trackMinutes: 0 })).toEqual({ text: 'Partial · under a minute', spoken: 'Partial session, under a minute listened' });
+    expect(sessionLabel({ complete: true, minutes: 12, trackMinutes: 13 })).toEqual({ text: 'Complete · 12 min', spoken: 'Complete session, 12 minutes' });
+    expect(sessionLabel({ complete: true, minutes: null, trackMinutes: null })).toEqual({ text: 'Complete · under a minute', spoken: 'Complete session, under a minute' });
   });
 });

@@ -51,11 +51,34 @@ export function sessionMinutes(durationSeconds: number | null | undefined): numb
   return Math.round(durationSeconds / 60);
 }
 
+/**
+ * How the practice card's history names one session (issue 20, item 3): what is shown, and what a
+ * screen reader says instead of the middle dots and abbreviations.
+ */
+export function sessionLabel({ complete, minutes, trackMinutes }: { complete: boolean; minutes: number | null; trackMinutes: number | null }): { text: string; spoken: string } {
+  const heard = minutes ?? 0;
+  const spokenMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} ${n === 1 ? 'minute' : 'minutes'}`);
+  const shortMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} min`);
+  if (complete) return { text: `Complete · ${shortMinutes(heard)}`, spoken: `Complete session, ${spokenMinutes(heard)}` };
+  if (trackMinutes == null || trackMinutes < 1) return { text: `Partial · ${shortMinutes(heard)}`, spoken: `Partial session, ${spokenMinutes(heard)} listened` };
+  const part = heard < 1 ? 'under a minute' : String(heard);
+  return { text: `Partial · ${part} of ${trackMinutes} min`, spoken: `Partial session, ${part} of ${spokenMinutes(trackMinutes)} listened` };
+}
+
 export const PRACTICE_MESSAGES = {
   sessionTooOld: `This session is more than ${SESSION_MAX_AGE_DAYS} days old and can no longer be recorded.`,
   sessionInFuture: 'This session’s completion time is in the future.',
   invalidTimezone: 'Unknown timezone.',
   meditationNotFound: 'Meditation not found',
+  /** An app from before honest sessions (decision 0034): it sends no measurement of what was heard. */
+  listeningRequired: 'This version of the app can no longer record sessions. Please reload or update the app to keep track of your practice.',
+  badListened: 'The listening measurement is malformed.',
+  badPosition: 'The position must be a number of seconds within the track.',
+  badPositionTime: 'A time for the position is required.',
+  positionInFuture: 'This position’s time is in the future.',
+  badRange: 'Each listened range needs a start and an end, in seconds within the track.',
+  tooManyRanges: 'Too many listened ranges for one session.',
+  badListenedSeconds: 'The listening time must be a number of seconds no longer than the track at the slowest speed.',
   unknownFocus: 'Choose one of the listed answers.',
   noPreference: 'Nothing to change.',
 } as const;

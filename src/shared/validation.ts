@@ -3,6 +3,9 @@
  * Pure functions shared by the server (authoritative) and the web forms (instant feedback).
  */
 import { EMAIL_MAX, NAME_MAX, NAME_MIN } from '#shared/constants.ts';
+import { CONTROL_CHARS_MULTILINE, hasControlCharacters } from '#shared/control-characters.ts';
+
+export { hasControlCharacters };
 
 export type Validation = { valid: true } | { valid: false; error: string };
 
@@ -32,30 +35,11 @@ const EMAIL_FORBIDDEN = /[<>'"&]/;
 /** Letters of any alphabet (names are international), spaces, hyphens, apostrophes (straight and curly) and dots. */
 const NAME_CHARS = /^[\p{L}\p{M} .'’-]+$/u;
 const HTML_TAG = /<\/?[a-z][^>]*>/gi;
-/**
- * C0 controls (NUL to US), DEL and C1 controls. No name, address, token or title holds one, and
- * PostgreSQL refuses NUL in text outright (an error, hence a 500, once it got that far).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose.
-const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
-/**
- * The same, minus tab, line feed and carriage return, which multi-line text (descriptions,
- * transcripts, reasons) may hold: browsers send a textarea's line breaks as CRLF in form posts.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose.
-const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROL_CHARS_MULTILINE_ALL = new RegExp(CONTROL_CHARS_MULTILINE.source, 'g');
 
 const MAX_HTML_TAGS = 5;
 const DEFAULT_CONTENT_MAX = 5000;
 
-/**
- * Whether text holds a control character (C0 including NUL, DEL, C1). Multi-line text may hold
- * tab, line feed and carriage return. Checked on the text as sent, before any trimming.
- */
-export function hasControlCharacters(input: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
-  return (multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(input);
-}
 
 /**
  * The dotted path of the first string in a parsed JSON value (object keys included) that holds a

@@ -8,17 +8,36 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
+import { deviceFiles, fakeDevicePlugins, lockScreen, pressLockScreen, serveDeviceFiles } from '#tests/e2e/support/native-device.ts';
+import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
-import { signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { createSubscriber, signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import { appleClaims, googleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
+let keys: FakeIdTokenKeys;
+const GOOGLE_WEB_CLIENT = 'web-client.apps.googleusercontent.com';
 beforeAll(async () => {
-  const suite = await startSuite();
+  // Apple and Google sign-in configured; the server process fetches their keys from a local fake (the preload).
+  keys = await startFakeIdTokenKeys();
+  const suite = await startSuite(
+    {
+      APPLE_CLIENT_ID: 'app.harbourmind.web',
+      APPLE_CLIENT_SECRET: 'apple-secret-jwt',
+      GOOGLE_CLIENT_ID: GOOGLE_WEB_CLIENT,
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      FAKE_ID_TOKEN_KEYS_URL: keys.url,
+    },
+    { preload: [new URL('../fakes/fake-id-token-keys-preload.ts', import.meta.url).href] },
+  );
   ({ server, browser } = suite);
-  return suite.stop;
+  return async () => {
+    await suite.stop();
+    await keys.close();
+  };
 });
 
 /**
@@ -39,12 +58,19 @@ function fakeShell(kind: 'ios' | 'android') {
       PluginHeaders: [
         { name: 'App', methods: [{ name: 'addListener', rtype: 'callback' }, promise('removeListener'), promise('removeAllListeners')] },
         { name: 'SecureStorage', methods: ['internalGetItem', 'internalSetItem', 'internalRemoveItem', 'internalClearItemsWithPrefix', 'internalGetPrefixedKeys', 'setSynchronizeKeychain'].map(promise) },
+        // @capacitor-community/apple-sign-in's native side: the test answers (window.appleAuthorize, exposed by the test).
+        { name: 'SignInWithApple', methods: [promise('authorize')] },
+        // @capgo/capacitor-social-login's (Google on Android): the test answers login (window.googleLogin).
+        { name: 'SocialLogin', methods: ['initialize', 'login', 'logout', 'isLoggedIn'].map(promise) },
       ],
       nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
         listeners.push({ options, callback });
         return String(listeners.length);
       },
       nativePromise: (plugin: string, method: string, options: { prefixedKey?: string; data?: string } = {}) => {
+        const answers = window as unknown as { appleAuthorize: (o: unknown) => Promise<unknown>; googleLogin: (o: unknown) => Promise<unknown>; googleSetUp: (o: unknown) => Promise<unknown> };
+        if (plugin === 'SignInWithApple') return answers.appleAuthorize(options);
+        if (plugin === 'SocialLogin') return method === 'login' ? answers.googleLogin(options) : method === 'initialize' ? answers.googleSetUp(options) : Promise.resolve({});
         if (plugin !== 'SecureStorage') return Promise.resolve();
         const key = options.prefixedKey ?? '';
         if (method === 'internalGetItem') return Promise.resolve({ data: secureStore.get(key) ?? null });
@@ -170,6 +196,79 @@ describe('inside the native shells', () => {
     await context.close();
   });
 
+  it('signs in with Apple on iOS: the device’s sheet, a token the server verifies, the session kept in the Keychain', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const asked: { scopes?: string; nonce?: string }[] = [];
+    // Sign in with Apple's sheet: the first time the person closes it (iOS's error 1001), then signs in;
+    // Apple's token carries the nonce it was given and is signed by the key the fake publishes as Apple's.
+    await context.exposeFunction('appleAuthorize', (options: { scopes?: string; nonce?: string }) => {
+      asked.push(options);
+      if (asked.length === 1) throw new Error('The operation couldn’t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1001.)');
+      const email = 'noor.apple@example.com';
+      const identityToken = keys.sign(appleClaims({ nonce: options.nonce, email, sub: '001999.noor' }));
+      return { response: { user: '001999.noor', email, givenName: 'Noor', familyName: 'Haddad', identityToken, authorizationCode: 'code-1' } };
+    });
+    const shell: 'ios' | 'android' = 'ios';
+    await context.addInitScript(fakeShell, shell);
+    await page.goto(`${server.url}/sign-in`);
+    const apple = page.getByRole('button', { name: 'Sign in with Apple' });
+    await apple.waitFor();
+    // Google is configured too, but its page would not work inside the app: only Apple is offered on iOS.
+    expect(await page.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(0);
+    await apple.click();
+    await toast(page, 'Apple Sign In failed');
+    await page.getByText('Apple Sign In was cancelled').waitFor();
+    await apple.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    expect(asked.map((o) => o.scopes)).toEqual(['email name', 'email name']);
+    expect(asked[1].nonce).toMatch(/^[0-9a-f]{64}$/);
+    expect(asked[1].nonce).not.toBe(asked[0].nonce);
+    // The session is the Keychain's bearer token, never a cookie; a reload is signed in by it alone.
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    const kept = await page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain());
+    expect(kept).toHaveLength(1);
+    // Kept as the plugin stores it (JSON); the token itself is nowhere in localStorage.
+    const token = String(JSON.parse(kept[0]));
+    expect(token.length).toBeGreaterThan(20);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(token);
+    await page.reload();
+    await page.goto(`${server.url}/account`);
+    await page.getByText('noor.apple@example.com').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with Google on Android through the device’s sign-in, for the server’s web client id, the session kept in the Keystore', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const setUp: unknown[] = [];
+    const asked: { provider?: string; options?: { nonce?: string } }[] = [];
+    await context.exposeFunction('googleSetUp', (options: unknown) => void setUp.push(options));
+    // Credential Manager's answer: a token for the web client id, with the nonce as given, signed by the key the fake publishes as Google's.
+    await context.exposeFunction('googleLogin', (options: { provider?: string; options?: { nonce?: string } }) => {
+      asked.push(options);
+      const email = 'gwen.android@example.com';
+      const idToken = keys.sign(googleClaims(GOOGLE_WEB_CLIENT, { nonce: options.options?.nonce, email, name: 'Gwen Android', sub: '2002' }));
+      return { provider: 'google', result: { responseType: 'online', accessToken: null, idToken, profile: { email, familyName: 'Android', givenName: 'Gwen', id: '2002', name: 'Gwen Android', imageUrl: null } } };
+    });
+    const shell: 'ios' | 'android' = 'android';
+    await context.addInitScript(fakeShell, shell);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in with Apple' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    expect(setUp).toEqual([{ google: { webClientId: GOOGLE_WEB_CLIENT } }]);
+    expect(asked).toMatchObject([{ provider: 'google', options: { nonce: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown } }]);
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain())).toHaveLength(1);
+    await page.goto(`${server.url}/account`);
+    await page.getByText('gwen.android@example.com').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('never fetches the native code on the web', async () => {
     const { page, context, problems } = await openPage(browser);
     const requests = recordRequests(context);
@@ -182,3 +281,80 @@ describe('inside the native shells', () => {
     await context.close();
   });
 });
+
+describe('downloads and the lock screen, inside the apps and on the web', () => {
+  it('keeps a download as a sealed file in the app’s own storage, plays it from the device, shows lock-screen controls on Android, and leaves nothing after sign-out', async () => {
+    const maker = await openPage(browser);
+    await createSubscriber(server, maker.context, { name: 'Dara Quill', email: 'dara-app@example.com', password: 'harbour-app-3' });
+    await maker.context.close();
+
+    const { page, context, problems } = await openPage(browser);
+    const shell: 'ios' | 'android' = 'android';
+    await context.addInitScript(fakeShell, shell);
+    await context.addInitScript(fakeDevicePlugins);
+    await serveDeviceFiles(page);
+    await signInOnScreen(page, server, 'dara-app@example.com', 'harbour-app-3');
+
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
+    await card.getByRole('button', { name: 'Save A Single Breath to favourites' }).click();
+    await toast(page, 'Saved “A Single Breath” to your favourites');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    const item = page.getByTestId('favourite-item').first();
+    await item.getByRole('button', { name: 'Download A Single Breath for offline listening' }).click();
+    await toast(page, 'Downloaded for offline listening');
+    await item.getByTestId('favourite-badge').filter({ hasText: 'Offline' }).waitFor();
+
+    // One file in the app's private, never-backed-up storage, sealed: not the audio the server sent.
+    const stored = await deviceFiles(page);
+    const [path] = Object.keys(stored);
+    expect(Object.keys(stored)).toHaveLength(1);
+    expect(path).toMatch(/^LIBRARY_NO_CLOUD\/offline\/[\w-]+\.m4a$/);
+    const sealed = Buffer.from(stored[path], 'base64');
+    expect(sealed.subarray(12, 15).toString('latin1')).not.toBe('ID3');
+    const keychain = () => page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain());
+    expect(await keychain()).toHaveLength(2); // the session and the downloads' key
+
+    // Played from the device: the opened copy is a file in the cache, at its WebView URL.
+    await item.getByRole('button', { name: 'Play A Single Breath' }).click();
+    await page.getByRole('dialog', { name: 'A Single Breath' }).getByText('Playing your offline copy').waitFor();
+    await waitForPlaying(page, 0.3);
+    // Inside the apps the server is another origin: audio is asked for with CORS, which its consent covers.
+    expect(await page.getByTestId('player-audio').getAttribute('crossorigin')).toBe('anonymous');
+    expect((await audio(page)).src).toMatch(new RegExp(`^${server.url}/_capacitor_file_/device/CACHE/playing/[\\w-]+\\.m4a$`));
+
+    // Android's lock screen heard the track and its state, and its pause button pauses.
+    await expect.poll(async () => (await lockScreen(page)).find((call) => call.method === 'setMetadata')?.options.title).toBe('A Single Breath');
+    expect((await lockScreen(page)).filter((call) => call.method === 'setPlaybackState').at(-1)?.options).toEqual({ playbackState: 'playing' });
+    await pressLockScreen(page, 'pause');
+    await expect.poll(async () => (await audio(page)).paused).toBe(true);
+    await expect.poll(async () => (await lockScreen(page)).filter((call) => call.method === 'setPlaybackState').at(-1)?.options).toEqual({ playbackState: 'paused' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
+    await expect.poll(async () => (await lockScreen(page)).filter((call) => call.method === 'setPlaybackState').at(-1)?.options).toEqual({ playbackState: 'none' });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    await expect.poll(() => deviceFiles(page)).toEqual({});
+    expect(await keychain()).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on the web, the lock screen is the page’s own Media Session, and the audio is asked for as before', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await createSubscriber(server, context, { name: 'Wren Hale', email: 'wren-web@example.com', password: 'harbour-web-4' });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
+    await card.getByRole('button', { name: 'A Single Breath', exact: true }).click();
+    await waitForPlaying(page, 0.3);
+    const session = () => page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title ?? null, state: navigator.mediaSession.playbackState }));
+    await expect.poll(session).toEqual({ title: 'A Single Breath', state: 'playing' });
+    expect(await page.getByTestId('player-audio').getAttribute('crossorigin')).toBeNull();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
+    await expect.poll(session).toEqual({ title: null, state: 'none' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+

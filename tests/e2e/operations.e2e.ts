@@ -102,7 +102,7 @@ describe('backup and restore', () => {
     const meditationId = catalogue.meditations[0].id;
     expect((await context.request.put(`${server.url}/api/favourites/${meditationId}`, { headers: { origin: server.url } })).ok()).toBe(true);
     const sessionId = crypto.randomUUID();
-    const recorded = await context.request.post(`${server.url}/api/sessions`, { data: { id: sessionId, meditationId, completedAt: new Date().toISOString() }, headers: { origin: server.url } });
+    const recorded = await context.request.post(`${server.url}/api/sessions`, { data: { id: sessionId, meditationId, completedAt: new Date().toISOString(), listened: { ranges: [{ start: 0, end: 14_400 }], seconds: 14_400 } }, headers: { origin: server.url } });
     expect(recorded.ok(), await recorded.text()).toBe(true);
 
     const work = makeDataDir();

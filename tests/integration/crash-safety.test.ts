@@ -185,7 +185,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
         for (let i = 0; i < BURST; i += 1) {
           const id = randomUUID();
           work.push(
-            call(running.url, '/api/sessions', { method: 'POST', cookie, body: { id, meditationId, completedAt: new Date().toISOString() } })
+            call(running.url, '/api/sessions', { method: 'POST', cookie, body: { id, meditationId, completedAt: new Date().toISOString(), listened: { ranges: [{ start: 0, end: 14_400 }], seconds: 14_400 } } })
               .then((answer) => {
                 if (expectOk('session', answer)) ackedSessions.push(id);
                 burstAnswers += 1;

@@ -188,7 +188,7 @@ const ROUTES: Record<string, Route> = {
   // ---- practice and favourites
   recordSession: {
     method: 'POST', path: '/api/sessions', who: 'user', weight: 5, tables: ['meditation_sessions'],
-    template: { id: randomUUID(), meditationId: randomUUID(), completedAt: new Date().toISOString() },
+    template: { id: randomUUID(), meditationId: randomUUID(), completedAt: new Date().toISOString(), listened: { ranges: [{ start: 0, end: 30 }], seconds: 30 } },
     mayBeValid: (b) => recordSessionBody.safeParse(orEmpty(b)).success,
   },
   preferences: {

@@ -65,9 +65,16 @@ export function makeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'hm-e2e-'));
 }
 
-export async function startServer(env: Record<string, string> = {}, { dataDir = makeDataDir(), keepData = false }: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningServer> {
+/**
+ * `preload`: modules the server process imports before its own code; for stand-ins at the edge that
+ * the server is never configured to use (tests/fakes/fake-id-token-keys-preload.ts).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { dataDir = makeDataDir(), keepData = false, preload = [] }: { dataDir?: string; keepData?: boolean; preload?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), 'src/server/main.ts'], {
     // Production config must name its billing mode: the journeys use the sandbox checkout. A PostgreSQL
     // run needs the shared AUTH_SECRET that production requires with DATABASE_URL.
     env: {

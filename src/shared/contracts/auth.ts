@@ -17,5 +17,10 @@ export const meResponse = z.object({
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
-export const authProvidersResponse = z.object({ google: z.boolean(), apple: z.boolean() });
+export const authProvidersResponse = z.object({
+  google: z.boolean(),
+  apple: z.boolean(),
+  /** Google's web client id (public: it is in every Google sign-in URL). The Android app signs in for it (docs/decisions/0035). */
+  googleClientId: z.string().optional(),
+});
 export type AuthProviders = z.infer<typeof authProvidersResponse>;

@@ -3,16 +3,48 @@ import { z } from 'zod';
 import { isValidTimezone } from '#shared/days.ts';
 import { FOCUS_IDS, PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts';
+import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 
-export const recordSessionBody = z.object({
+const seconds = (message: string) => z.number(message).min(0, message).max(MAX_LISTENED_SECONDS, message);
+const listenedRange = z
+  .strictObject({ start: seconds(PRACTICE_MESSAGES.badRange), end: seconds(PRACTICE_MESSAGES.badRange) }, PRACTICE_MESSAGES.badRange)
+  .refine((range) => range.end >= range.start, PRACTICE_MESSAGES.badRange);
+
+/**
+ * What the device measured of one play (issue 20, item 3). Required: a body without it cannot tell
+ * fifteen seconds from fifteen minutes, so it is refused (decision 0034).
+ */
+const listened = z.strictObject(
+  {
+    /** The played ranges of the track in media seconds, merged (a replayed part appears once). */
+    ranges: z.array(listenedRange, PRACTICE_MESSAGES.badRange).max(MAX_LISTENED_RANGES, PRACTICE_MESSAGES.tooManyRanges),
+    /** Wall seconds actually spent listening to those ranges, at the playback speed. */
+    seconds: seconds(PRACTICE_MESSAGES.badListenedSeconds),
+  },
+  { error: (issue) => (issue.input === undefined ? PRACTICE_MESSAGES.listeningRequired : PRACTICE_MESSAGES.badListened) },
+);
+
+/** Strict: an unknown field (an old client's `durationMinutes`) is refused, never silently trusted or dropped. */
+export const recordSessionBody = z.strictObject({
   /** The play id generated on the device when playback started (idempotency key). */
   id: z.uuid('A session id is required.'),
   meditationId: z.uuid('Meditation not found'),
+  /** When the play ended (or was stopped). */
   completedAt: z.iso.datetime({ offset: true, message: 'A completion time is required.' }),
+  listened,
 });
 export type RecordSessionBody = z.infer<typeof recordSessionBody>;
 
-const recordedSessionSchema = z.object({ id: z.string(), meditationId: z.string().nullable(), durationMinutes: z.number().nullable(), completedAt: z.string() });
+const recordedSessionSchema = z.object({
+  id: z.string(),
+  meditationId: z.string().nullable(),
+  /** Minutes credited: the listening time, capped by the track's length, rounded. */
+  durationMinutes: z.number().nullable(),
+  completedAt: z.string(),
+  /** False for a partial session: it adds its minutes, but no session count and no streak day. */
+  complete: z.boolean(),
+});
 export const recordSessionResponse = z.object({ session: recordedSessionSchema, created: z.boolean() });
 export type RecordSessionResponse = z.infer<typeof recordSessionResponse>;
 
@@ -21,6 +53,19 @@ export const practiceQuery = z.object({
 });
 
 const practiceDaySchema = z.object({ date: z.string(), sessions: z.number(), minutes: z.number() }) satisfies z.ZodType<PracticeDay>;
+
+const recentSessionSchema = z.object({
+  id: z.string(),
+  meditationId: z.string().nullable(),
+  /** Null when the meditation has left the catalogue since. */
+  title: z.string().nullable(),
+  completedAt: z.string(),
+  minutes: z.number().nullable(),
+  /** The track's length in minutes, for "Partial · 3 of 10 min"; null when unknown. */
+  trackMinutes: z.number().nullable(),
+  complete: z.boolean(),
+});
+export type RecentSession = z.infer<typeof recentSessionSchema>;
 
 export const practiceResponse = z.object({
   totalSessions: z.number(),
@@ -36,6 +81,8 @@ export const practiceResponse = z.object({
   focus: z.enum(FOCUS_IDS).nullable(),
   /** The meditation of the latest completed session (still in the catalogue), for "Continue" on home. */
   lastMeditationId: z.string().nullable(),
+  /** The latest sessions, newest first, partial ones marked as such (issue 20, item 3). */
+  recent: z.array(recentSessionSchema),
 });
 export type PracticeResponse = z.infer<typeof practiceResponse>;
 
@@ -50,3 +97,21 @@ export type PracticePreferencesResponse = z.infer<typeof practicePreferencesResp
 /** The meditations this account has completed at least once, for the listing's 'Played' marks (issue 17, item 4). */
 export const playedResponse = z.object({ ids: z.array(z.string()) });
 export type PlayedResponse = z.infer<typeof playedResponse>;
+
+/** Resume where you left off (issue 20, item 2): a position in one meditation, as a device saw it. */
+export const savePositionBody = z.strictObject({
+  /** Seconds from the start of the track (0: from the start, e.g. once it ended). */
+  positionSeconds: z.number(PRACTICE_MESSAGES.badPosition).min(0, PRACTICE_MESSAGES.badPosition).max(MAX_AUDIO_SECONDS, PRACTICE_MESSAGES.badPosition),
+  /** When the device was at that position: across devices the newest wins. */
+  updatedAt: z.iso.datetime({ offset: true, message: PRACTICE_MESSAGES.badPositionTime }),
+});
+export type SavePositionBody = z.infer<typeof savePositionBody>;
+
+const positionSchema = z.object({ meditationId: z.string(), positionSeconds: z.number(), updatedAt: z.string() });
+export type PlaybackPosition = z.infer<typeof positionSchema>;
+/** The position now held (the newest), and whether this save was it. */
+export const savePositionResponse = z.object({ position: positionSchema, saved: z.boolean() });
+export type SavePositionResponse = z.infer<typeof savePositionResponse>;
+/** Every meditation with a position past its start, newest first. */
+export const positionsResponse = z.object({ positions: z.array(positionSchema) });
+export type PositionsResponse = z.infer<typeof positionsResponse>;

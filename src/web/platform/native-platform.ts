@@ -7,7 +7,9 @@
 import { APP_LINK_PATHS } from '#shared/app-links.ts';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
 import type { PlatformKind } from '#web/platform/detect.ts';
-import { onServer, type Platform } from '#web/platform/platform.ts';
+import { createNativeMediaControls, type MediaSessionPluginLike } from '#web/platform/native-media-controls.ts';
+import { createNativeOfflineFiles, type FilesystemLike } from '#web/platform/native-offline-files.ts';
+import { later, onServer, type OfflineFiles, type Platform } from '#web/platform/platform.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -35,6 +37,32 @@ export async function loadSecureStorage(): Promise<SecureStorageLike> {
   return { get: (key) => SecureStorage.get(key, false), set: (key, value) => SecureStorage.set(key, value, false), remove: (key) => SecureStorage.remove(key) };
 }
 
+export async function loadFilesystem(): Promise<FilesystemLike> {
+  const { Filesystem } = await import('@capacitor/filesystem');
+  return {
+    writeFile: (options) => Filesystem.writeFile(options),
+    readFile: (options) => Filesystem.readFile(options),
+    deleteFile: (options) => Filesystem.deleteFile(options),
+    rmdir: (options) => Filesystem.rmdir(options),
+  };
+}
+
+export async function loadMediaSession(): Promise<MediaSessionPluginLike> {
+  const { MediaSession } = await import('@capgo/capacitor-media-session');
+  return {
+    setMetadata: (options) => MediaSession.setMetadata(options),
+    setPlaybackState: (options) => MediaSession.setPlaybackState(options),
+    setPositionState: (options) => MediaSession.setPositionState(options),
+    setActionHandler: (options, handler) => MediaSession.setActionHandler(options, handler),
+  };
+}
+
+/** Capacitor's own: inside the apps the native side installs it on `window.Capacitor`, mapping a file URI to the WebView's URL for it. */
+export async function loadConvertFileSrc(): Promise<(uri: string) => string> {
+  const { Capacitor } = await import('@capacitor/core');
+  return (uri) => Capacitor.convertFileSrc(uri);
+}
+
 /** The secure-storage key of the bearer session (never localStorage: any script could read it there). */
 const SESSION_KEY = 'harbour-mind.session';
 
@@ -51,15 +79,29 @@ export function openedPath(url: string, allowedPaths: readonly string[]): string
 }
 
 
-type Plugins = { loadApp: () => Promise<AppPluginLike>; loadStorage: () => Promise<SecureStorageLike>; server: string };
+type Plugins = {
+  loadApp: () => Promise<AppPluginLike>;
+  loadStorage: () => Promise<SecureStorageLike>;
+  loadFilesystem: () => Promise<FilesystemLike>;
+  loadConvertFileSrc: () => Promise<(uri: string) => string>;
+  loadMediaSession: () => Promise<MediaSessionPluginLike>;
+  server: string;
+};
 
-export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, server }: Plugins): Platform {
+export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, loadFilesystem, loadConvertFileSrc, loadMediaSession, server }: Plugins): Platform {
   let storage: Promise<SecureStorageLike> | undefined;
   const secure = () => (storage ??= loadStorage());
+  let files: Promise<OfflineFiles> | undefined;
+  const offlineFiles = () =>
+    (files ??= Promise.all([loadFilesystem(), loadConvertFileSrc()]).then(([filesystem, convertFileSrc]) => createNativeOfflineFiles({ filesystem, storage: secure, convertFileSrc })));
   return {
+    offlineFiles: later(offlineFiles),
+    // iOS's WKWebView has the Media Session API itself (and the audio background mode keeps it playing).
+    mediaControls: kind === 'android' ? createNativeMediaControls(loadMediaSession, onServer(server)) : null,
     kind,
     native: true,
     apiUrl: onServer(server),
+    mediaCrossOrigin: 'anonymous',
     async sessionHeaders() {
       const token = await (await secure()).get(SESSION_KEY);
       // Asking for bearer transport on every call: a sign-in then answers with set-auth-token, not a cookie.

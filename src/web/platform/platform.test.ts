@@ -18,6 +18,10 @@ function memoryStorage(): SecureStorageLike & { values: Map<string, string> } {
   };
 }
 
+/** The plugins these tests do not use (native-offline-files.test.ts and native-media-controls.test.ts drive them). */
+const unused = () => Promise.reject(new Error('unused'));
+const noFiles = { loadFilesystem: unused, loadConvertFileSrc: unused, loadMediaSession: unused };
+
 describe('detectPlatformKind', () => {
   it('reads the shell the way @capacitor/core does', () => {
     expect(detectPlatformKind(undefined)).toBe('web');
@@ -49,7 +53,7 @@ describe('links opened in the apps', () => {
         return Promise.resolve({ remove });
       }),
     };
-    const platform = createNativePlatform('ios', { loadApp: () => Promise.resolve(app), loadStorage: () => Promise.resolve(memoryStorage()), server: 'https://api.example' });
+    const platform = createNativePlatform('ios', { loadApp: () => Promise.resolve(app), loadStorage: () => Promise.resolve(memoryStorage()), server: 'https://api.example', ...noFiles });
     expect(platform).toMatchObject({ kind: 'ios', native: true });
     const opened: string[] = [];
     const stop = platform.onOpenedLink((path) => opened.push(path));
@@ -67,7 +71,7 @@ describe('links opened in the apps', () => {
 describe('the API from inside the apps', () => {
   it('names the configured server, asks for bearer sessions, keeps a sign-in’s token in secure storage and forgets it', async () => {
     const storage = memoryStorage();
-    const platform = createNativePlatform('android', { loadApp: () => Promise.reject(new Error('unused')), loadStorage: () => Promise.resolve(storage), server: 'https://api.example' });
+    const platform = createNativePlatform('android', { loadApp: () => Promise.reject(new Error('unused')), loadStorage: () => Promise.resolve(storage), server: 'https://api.example', ...noFiles });
     expect(platform.apiUrl('/api/me')).toBe('https://api.example/api/me');
     expect(platform.apiUrl('https://elsewhere.example/x')).toBe('https://elsewhere.example/x');
     expect(await platform.sessionHeaders()).toEqual({ 'x-session-transport': 'bearer' });

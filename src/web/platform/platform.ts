@@ -17,6 +17,12 @@ export interface Platform {
   /** Where an API path is served: the page's own origin on the web; the configured server inside the apps. */
   apiUrl(path: string): string;
   /**
+   * How the player's audio is asked for. Inside the apps the server is another origin: with CORS
+   * ('anonymous') the server's consent for the apps' origins applies, where a plain cross-origin read
+   * would be refused by the media's `Cross-Origin-Resource-Policy: same-origin`. The web needs none.
+   */
+  readonly mediaCrossOrigin: 'anonymous' | undefined;
+  /**
    * The headers that say who is asking. The web adds none (the HttpOnly cookie goes by itself); the
    * apps ask for bearer sessions and send the one kept in the device's secure storage.
    */
@@ -31,6 +37,41 @@ export interface Platform {
    * monthly/yearly toggle nor the 'Already have an account?' card (spec, /subscribe).
    */
   readonly purchases?: { readonly store: 'app_store' | 'play_store'; load(): Promise<Purchases> };
+  /**
+   * Where offline copies keep their audio: inside the apps, files of their own on the device (issue 19,
+   * item 5); on the web none, and the copies' bytes live in IndexedDB with their records.
+   */
+  readonly offlineFiles: OfflineFiles | null;
+  /**
+   * Lock-screen, notification and headset controls where the WebView has none of its own (issue 19,
+   * item 6): Android's, a media session in a foreground service that also keeps playback going with
+   * the screen off. Null means the page's own Media Session API serves (browsers, iOS's WKWebView).
+   */
+  readonly mediaControls: MediaControls | null;
+}
+
+/** The Media Session API's verbs, as the player uses them. */
+export type MediaControlAction = 'play' | 'pause' | 'stop' | 'seekbackward' | 'seekforward' | 'seekto' | 'previoustrack' | 'nexttrack';
+export interface MediaControls {
+  setMetadata(metadata: { title: string; artist: string; album: string; artwork: { src: string; sizes: string; type: string }[] } | null): void;
+  setPlaybackState(state: 'none' | 'paused' | 'playing'): void;
+  setPositionState(position: { duration: number; position: number; playbackRate: number }): void;
+  setActionHandler(action: MediaControlAction, handler: ((details: { seekOffset?: number; seekTime?: number | null }) => void) | null): void;
+}
+
+/** Offline audio as files on the device, each already sealed by the offline store (AES-GCM, iv first). */
+export interface OfflineFiles {
+  /** The copies' key, kept in the device's secure store and opened non-extractable. */
+  key(): Promise<CryptoKey>;
+  /** Stores a sealed copy; answers its path on the device. */
+  write(meditationId: string, sealed: Uint8Array): Promise<string>;
+  /** The sealed bytes, or null when the file is gone. */
+  read(meditationId: string): Promise<Uint8Array | null>;
+  remove(meditationId: string): Promise<void>;
+  /** Every copy and the key (sign-out, a lapsed subscription). */
+  removeAll(): Promise<void>;
+  /** A URL the audio element plays: the opened copy as a file in the app's cache, deleted by `release`. */
+  playable(meditationId: string, audio: ArrayBuffer): Promise<{ url: string; release: () => void }>;
 }
 
 /** Inside the apps an API path is the configured server's; a full URL (a signed media address) stays as it is. */
@@ -43,9 +84,12 @@ const webPlatform: Platform = {
   native: false,
   onOpenedLink: () => () => undefined,
   apiUrl: (path) => path,
+  mediaCrossOrigin: undefined,
   sessionHeaders: () => none,
   noteResponse: () => done,
   forgetSession: () => done,
+  offlineFiles: null,
+  mediaControls: null,
 };
 
 /**
@@ -56,14 +100,19 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, server }));
+  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, loadFilesystem: m.loadFilesystem, loadConvertFileSrc: m.loadConvertFileSrc, loadMediaSession: m.loadMediaSession, server }));
+  const real = later(() => native);
   return {
     kind,
     native: true,
     apiUrl: onServer(server),
-    sessionHeaders: async () => (await native).sessionHeaders(),
-    noteResponse: async (response) => (await native).noteResponse(response),
-    forgetSession: async () => (await native).forgetSession(),
+    mediaCrossOrigin: 'anonymous',
+    // Until the native code has loaded, calls wait for it.
+    sessionHeaders: () => real.sessionHeaders(),
+    noteResponse: (response) => real.noteResponse(response),
+    forgetSession: () => real.forgetSession(),
+    offlineFiles: later(() => native.then((p) => p.offlineFiles as OfflineFiles)),
+    mediaControls: kind === 'android' ? later(() => native.then((p) => p.mediaControls as MediaControls)) : null,
     purchases: { store: kind === 'ios' ? 'app_store' : 'play_store', load: () => import('#web/platform/native-store-plugins.ts').then((m) => m.loadPurchases(kind, server)) },
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
@@ -77,6 +126,16 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
       };
     },
   };
+}
+
+/**
+ * An object whose methods wait for the real one to load, then call it. Never thenable: a promise
+ * must not mistake it for one (the trap Capacitor's plugin proxies set).
+ */
+export function later<T extends object>(load: () => Promise<T>): T {
+  return new Proxy({} as T, {
+    get: (_target, name) => (name === 'then' ? undefined : (...args: unknown[]) => load().then((real) => (real as Record<PropertyKey, (...a: unknown[]) => unknown>)[name](...args))),
+  });
 }
 
 let chosen: Platform | undefined;

@@ -31,5 +31,14 @@ export async function setSlider(page: Page, percent: number) {
 
 export async function practice(server: RunningServer, context: BrowserContext) {
   const response = await context.request.get(`${server.url}/api/practice?tz=UTC`);
-  return (await response.json()) as { totalSessions: number; totalMinutes: number };
+  return (await response.json()) as { totalSessions: number; totalMinutes: number; recent: { title: string | null; complete: boolean; minutes: number | null }[] };
 }
+
+/**
+ * Plays the rest of the track at `rate` (past the player's own choices: the element plays up to 16×),
+ * so an honest listen of a demo track takes a few seconds. The player measures at the element's rate.
+ */
+export const playFaster = (page: Page, rate: number) =>
+  page.evaluate((r) => {
+    document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.playbackRate = r;
+  }, rate);

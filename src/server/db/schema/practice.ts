@@ -1,10 +1,10 @@
 /**
- * Practice (spec: meditation_sessions, plus completed_at and the client's play id) and the
- * user's practice preferences. A session is one completed play; the client id makes retries,
+ * Practice (spec: meditation_sessions, plus completed_at, the client's play id and whether it was
+ * complete) and the user's practice preferences. A session is one play; the client id makes retries,
  * double 'ended' events and late offline uploads land as exactly one row.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { FOCUS_IDS } from '#shared/practice.ts';
 import { user } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
@@ -18,7 +18,15 @@ export const meditationSessions = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** Nullable as in the spec: a meditation removed later keeps the user's history. */
     meditationId: uuid('meditation_id').references(() => meditationPreviews.id, { onDelete: 'set null' }),
+    /** Minutes credited: the listening time capped by the track's length (before issue 20: the track's length). */
     durationMinutes: integer('duration_minutes'),
+    /**
+     * Issue 20, item 3: false for a partial session (less than 80% of the track, and less than 5 minutes,
+     * listened to). Rows from before were all whole plays as the player then judged them, so they read as complete.
+     */
+    complete: boolean('complete').notNull().default(true),
+    /** Wall seconds credited; null for rows recorded before the player measured listening. */
+    listenedSeconds: integer('listened_seconds'),
     /** The play id generated on the device when playback started. */
     clientId: uuid('client_id').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -26,11 +34,12 @@ export const meditationSessions = pgTable(
   },
   (t) => [
     unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId),
-    index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes),
+    // Covering the practice summary's one grouped query (days, complete sessions, minutes).
+    index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes, t.complete),
     // 'Played' marks: the distinct meditations of one user, read from the index alone (a heavy
     // practitioner has thousands of sessions, read on every listing they open).
-    // Partial (the marks' query asks for meditation_id is not null): the practice summary keeps its covering index.
-    index('meditation_sessions_user_meditation_idx').on(t.userId, t.meditationId).where(sql`${t.meditationId} is not null`),
+    // Partial (the marks' query asks for complete sessions of a meditation still there): the practice summary keeps its covering index.
+    index('meditation_sessions_user_meditation_idx').on(t.userId, t.meditationId).where(sql`${t.meditationId} is not null and ${t.complete}`),
   ],
 );
 
@@ -57,4 +66,24 @@ export const favourites = pgTable(
     savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique('favourites_user_meditation_uq').on(t.userId, t.meditationId), index('favourites_user_saved_idx').on(t.userId, t.savedAt)],
+);
+
+/**
+ * Resume where you left off (issue 20, item 2): one position per person and meditation. Across
+ * devices the newest position wins, by the time the device saw it (updated_at), not the order the
+ * saves arrive in (an offline phone may send an old position late). Zero means "from the start".
+ */
+export const playbackPositions = pgTable(
+  'playback_positions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    meditationId: uuid('meditation_id')
+      .notNull()
+      .references(() => meditationPreviews.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.meditationId] })],
 );

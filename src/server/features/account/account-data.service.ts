@@ -12,7 +12,7 @@ import { account, securityAuditLog, session, user, userRoles } from '#server/db/
 import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts';
 import { getSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { favourites, meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
+import { favourites, meditationSessions, playbackPositions, practicePreferences } from '#server/db/schema/practice.ts';
 import { AppError } from '#server/errors.ts';
 import { journalSummary } from '#server/features/journal/journal.service.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
@@ -28,7 +28,7 @@ const ownSecurityEvents = (userId: string, email: string) => or(eq(securityAudit
 export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
   const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
   if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
-  const [methods, sessions, subscription, purchases, saved, practice, preferences, waitlist, role, security, adminActions, journal] = await Promise.all([
+  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, waitlist, role, security, adminActions, journal] = await Promise.all([
     db.select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId)),
     db.select({ signedInAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent }).from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
     db
@@ -55,11 +55,17 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
       .where(eq(favourites.userId, userId))
       .orderBy(desc(favourites.savedAt)),
     db
-      .select({ meditationId: meditationSessions.meditationId, title: meditationPreviews.title, minutes: meditationSessions.durationMinutes, completedAt: meditationSessions.completedAt })
+      .select({ meditationId: meditationSessions.meditationId, title: meditationPreviews.title, minutes: meditationSessions.durationMinutes, completedAt: meditationSessions.completedAt, complete: meditationSessions.complete })
       .from(meditationSessions)
       .leftJoin(meditationPreviews, eq(meditationPreviews.id, meditationSessions.meditationId))
       .where(eq(meditationSessions.userId, userId))
       .orderBy(desc(meditationSessions.completedAt)),
+    db
+      .select({ meditationId: playbackPositions.meditationId, title: meditationPreviews.title, positionSeconds: playbackPositions.positionSeconds, updatedAt: playbackPositions.updatedAt })
+      .from(playbackPositions)
+      .leftJoin(meditationPreviews, eq(meditationPreviews.id, playbackPositions.meditationId))
+      .where(eq(playbackPositions.userId, userId))
+      .orderBy(desc(playbackPositions.updatedAt)),
     db.select({ showStreaks: practicePreferences.showStreaks, focus: practicePreferences.focus }).from(practicePreferences).where(eq(practicePreferences.userId, userId)),
     db.select({ name: waitlistEntries.name, email: waitlistEntries.email, reason: waitlistEntries.reason, joinedAt: waitlistEntries.createdAt }).from(waitlistEntries).where(eq(sql`lower(${waitlistEntries.email})`, person.email.toLowerCase())),
     db.select({ role: userRoles.role, assignedAt: userRoles.assignedAt }).from(userRoles).where(eq(userRoles.userId, userId)),
@@ -86,7 +92,8 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     subscription: subscription.map((s) => ({ ...s, currentPeriodEnd: iso(s.currentPeriodEnd), trialStart: iso(s.trialStart), trialEnd: iso(s.trialEnd), createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })).at(0) ?? null,
     appStorePurchases: purchases.map((p) => ({ originalTransactionId: p.originalTransactionId, linkedAt: iso(p.createdAt) })),
     favourites: saved.map((f) => ({ meditationId: f.meditationId, title: f.title, savedAt: iso(f.savedAt) })),
-    completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt) })),
+    completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt), complete: p.complete })),
+    playbackPositions: positions.map((p) => ({ meditationId: p.meditationId, title: p.title, positionSeconds: p.positionSeconds, updatedAt: iso(p.updatedAt) })),
     practicePreferences: preferences.at(0) ?? { showStreaks: true, focus: null },
     waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt) })).at(0) ?? null,
     securityEvents: security.map((e) => ({ type: e.type, severity: e.severity, ipAddress: e.ipAddress, details: e.details, at: iso(e.at) })),

@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds())('account data (issue 18) on %s', (kind) => {
       role: 'user',
       subscription: { provider: 'sandbox', plan: 'yearly', status: 'trialing' },
       favourites: [{ meditationId, title: 'Harbour at Dusk' }],
-      completedSessions: [{ meditationId, title: 'Harbour at Dusk', minutes: 5 }],
+      completedSessions: [{ meditationId, title: 'Harbour at Dusk', minutes: 5, complete: true }],
       practicePreferences: { showStreaks: false, focus: 'sleep' },
       waitlist: { name: 'Rowan Reed', reason: 'sleep' },
     });

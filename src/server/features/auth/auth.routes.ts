@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordProblem, signInProblem, signUpProblem } from '#shared/credentials.ts';
 import { ACCOUNT_MESSAGES } from '#shared/account-messages.ts';
 import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
+import { ID_TOKEN_REFUSED } from '#shared/native-sign-in.ts';
 import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -21,7 +22,7 @@ import { withContracts } from '#server/api-contracts.ts';
 import { authProvidersResponse, meResponse } from '#shared/contracts/auth.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 
-type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string };
+type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string; googleClientId?: string };
 type Body = Record<string, unknown>;
 
 const M = MESSAGES.auth;
@@ -33,6 +34,17 @@ const SIGN_UP_WINDOW_MS = 15 * 60 * 1000;
 
 const SIGN_IN = `${AUTH_BASE_PATH}/sign-in/email`;
 const SIGN_UP = `${AUTH_BASE_PATH}/sign-up/email`;
+const SOCIAL = `${AUTH_BASE_PATH}/sign-in/social`;
+
+/**
+ * better-auth checks an identity token's nonce only when one is sent. The apps always make one (a
+ * token caught on its way to another app cannot be replayed without it), so one is required here.
+ */
+function idTokenProblem(body: Body): string | undefined {
+  if (body.idToken === undefined) return undefined;
+  const nonce = typeof body.idToken === 'object' && body.idToken !== null ? (body.idToken as Body).nonce : undefined;
+  return typeof nonce === 'string' && nonce.length >= 16 ? undefined : ID_TOKEN_REFUSED;
+}
 
 /** The spec's 'Please wait N seconds' answer, with Retry-After. */
 function tooMany(reply: FastifyReply, seconds: number): AppError {
@@ -59,6 +71,8 @@ function authErrorMessage(path: string, code: string | undefined, message: strin
     case 'INVALID_EMAIL':
       return { code: 'auth/invalid-email', message: 'Please enter a valid email address' };
     case 'INVALID_TOKEN':
+      // On sign-in/social it is an identity token from the apps that failed better-auth's checks.
+      if (path === SOCIAL) return { code: 'auth/failed', message: ID_TOKEN_REFUSED };
       return { code: 'auth/invalid-token', message: ERROR_TEXT['auth/invalid-token'] };
     default: {
       const text = message || ERROR_TEXT['auth/failed'];
@@ -95,6 +109,7 @@ function precheck(path: string, body: Body): string | undefined {
     const email = validateEmail(str(body.email));
     if (!email.valid) return email.error;
   }
+  if (path === SOCIAL) return idTokenProblem(body);
   if (path === `${AUTH_BASE_PATH}/change-password`) return changePasswordProblem({ currentPassword: str(body.currentPassword), newPassword: str(body.newPassword) });
   if (path === `${AUTH_BASE_PATH}/update-user` && body.name !== undefined) {
     const name = validateName(str(body.name));
@@ -103,7 +118,7 @@ function precheck(path: string, body: Body): string | undefined {
   return undefined;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl }: Deps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl, googleClientId }: Deps): Promise<void> {
   const endpointOf = createAuthEndpointMatcher(auth);
 
   await app.register((scope, _options, registered) => {
@@ -176,7 +191,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
         }
         const text = await response.text();
 
-        await afterAuth({ path, status: response.status, text, email, ip, attempt });
+        await afterAuth({ path, status: response.status, text, email, ip, attempt, provider: str(body.provider) });
 
         reply.status(response.status);
         response.headers.forEach((value, key) => {
@@ -208,7 +223,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     return Boolean(row);
   }
 
-  async function afterAuth({ path, status, text, email, ip, attempt }: { path: string; status: number; text: string; email: string; ip: string; attempt: SignInAttempt | undefined }) {
+  async function afterAuth({ path, status, text, email, ip, attempt, provider }: { path: string; status: number; text: string; email: string; ip: string; attempt: SignInAttempt | undefined; provider: string }) {
     const ok = status < 400;
     if (path === SIGN_IN && attempt?.allowed) {
       if (ok) {
@@ -228,6 +243,10 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
           details: { attemptsInWindow: failures },
         });
       }
+    } else if (path === SOCIAL && ok) {
+      // An identity-token sign-in from the apps answers with the user (the redirect flow answers with a URL only).
+      const signedIn = (safeParse(text) as { user?: { id?: string; email?: string } } | undefined)?.user;
+      if (signedIn) await logSecurityEvent({ db, eventType: 'user_login', severity: 'low', userId: signedIn.id, userEmail: signedIn.email, ipAddress: ip, details: { method: provider } });
     } else if (path === SIGN_UP && ok) {
       const userId = (safeParse(text) as { user?: { id?: string } } | undefined)?.user?.id;
       await logSecurityEvent({ db, eventType: 'user_signup', severity: 'low', userId, userEmail: email, ipAddress: ip });
@@ -254,9 +273,12 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     };
   });
 
-  /** Which sign-in providers are configured, so the UI can say 'not available' instead of failing. */
+  /**
+   * Which sign-in providers are configured, so the UI can say 'not available' instead of failing; and
+   * Google's web client id, which the Android app's sign-in needs (one setting, the server's).
+   */
   withContracts(app).get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, () =>
-    Promise.resolve({ google: 'google' in auth.options.socialProviders, apple: 'apple' in auth.options.socialProviders }),
+    Promise.resolve({ google: 'google' in auth.options.socialProviders, apple: 'apple' in auth.options.socialProviders, ...(googleClientId ? { googleClientId } : {}) }),
   );
 }
 

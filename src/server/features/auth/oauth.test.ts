@@ -22,7 +22,8 @@ describe('OAuth providers when configured', () => {
   afterAll(() => t.close());
 
   it('reports both providers as available', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth-providers' })).json()).toEqual({ google: true, apple: true });
+    // With Google's web client id, which the Android app signs in for.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth-providers' })).json()).toEqual({ google: true, apple: true, googleClientId: 'google-client-123' });
   });
 
   it.each([

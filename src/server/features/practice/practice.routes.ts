@@ -1,11 +1,13 @@
-/** Practice API: record a completed session (idempotent per play), the practice summary, streak preference. */
+/** Practice API: record a session (idempotent per play), the practice summary, streak preference, resume positions. */
 import type { FastifyInstance } from 'fastify';
-import { playedResponse, practicePreferencesBody, practicePreferencesResponse, practiceQuery, practiceResponse, recordSessionBody, recordSessionResponse } from '#shared/contracts/practice.ts';
+import { meditationIdParams } from '#shared/contracts/catalogue.ts';
+import { playedResponse, positionsResponse, practicePreferencesBody, practicePreferencesResponse, practiceQuery, practiceResponse, recordSessionBody, recordSessionResponse, savePositionBody, savePositionResponse } from '#shared/contracts/practice.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, type Auth } from '#server/auth.ts';
 import { viewerOf } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { getPractice, listPlayed, recordSession, setPreferences } from '#server/features/practice/practice.service.ts';
+import { listPositions, savePosition } from '#server/features/practice/positions.service.ts';
 
 export function practiceRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
   const api = withContracts(app);
@@ -24,6 +26,16 @@ export function practiceRoutes(app: FastifyInstance, { auth, db }: { auth: Auth;
   api.get('/api/practice/played', { onRequest: signedIn, schema: { tags: ['practice'], response: { 200: playedResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { ids: await listPlayed({ db, userId: viewerOf(request).user.id }) };
+  });
+
+  // Resume where you left off (issue 20, item 2).
+  api.get('/api/practice/positions', { onRequest: signedIn, schema: { tags: ['practice'], response: { 200: positionsResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { positions: await listPositions({ db, userId: viewerOf(request).user.id }) };
+  });
+
+  api.put('/api/practice/positions/:id', { onRequest: signedIn, schema: { tags: ['practice'], params: meditationIdParams, body: savePositionBody, response: { 200: savePositionResponse } } }, async (request) => {
+    return savePosition({ db, userId: viewerOf(request).user.id, meditationId: request.params.id, body: request.body });
   });
 
   api.put('/api/practice/preferences', { onRequest: signedIn, schema: { tags: ['practice'], body: practicePreferencesBody, response: { 200: practicePreferencesResponse } } }, async (request) => {

@@ -1,12 +1,15 @@
 /**
- * Completed sessions and the practice summary. The server decides the minutes (from the
- * catalogue's measured duration, capped at the 4-hour maximum) and accepts each device play id once.
+ * Sessions and the practice summary. The server decides what a session credits (issue 20, item 3):
+ * the listening the device measured, capped by the catalogue's measured length of the track (itself
+ * capped at the 4-hour maximum), complete or partial by the shared rule in listening.ts. Each device
+ * play id is accepted once.
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { dayKey } from '#shared/days.ts';
+import { creditListening } from '#shared/listening.ts';
 import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
-import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
+import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
@@ -20,25 +23,27 @@ export async function recordSession({ db, userId, body, now = new Date() }: { db
   const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
   if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
 
+  const credit = creditListening({ ranges: body.listened.ranges, listenedSeconds: body.listened.seconds, trackSeconds: trackLength(meditation.durationSeconds) });
+  const listenedSeconds = Math.round(credit.listenedSeconds);
   const inserted = await db
     .insert(meditationSessions)
-    .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: creditedMinutes(meditation.durationSeconds), completedAt })
+    .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: sessionMinutes(listenedSeconds), listenedSeconds, complete: credit.complete, completedAt })
     .onConflictDoNothing({ target: [meditationSessions.userId, meditationSessions.clientId] })
     .returning();
   const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0];
   return {
     created: inserted.length > 0,
-    session: { id: row.clientId, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString() },
+    session: { id: row.clientId, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString(), complete: row.complete },
   };
 }
 
 /**
- * Minutes one session credits: the catalogue's measured length, never more than the longest
- * meditation there can be. Rows stored before uploads were cross-checked may hold a length a
- * crafted header made up (1.8 million minutes).
+ * The track's real length for crediting: the catalogue's measured duration, never more than the
+ * longest meditation there can be. Rows stored before uploads were cross-checked may hold a length
+ * a crafted header made up (1.8 million minutes). Unknown length credits nothing: 0.
  */
-function creditedMinutes(durationSeconds: number | null): number | null {
-  return sessionMinutes(durationSeconds == null ? null : Math.min(durationSeconds, MAX_AUDIO_SECONDS));
+function trackLength(durationSeconds: number | null): number {
+  return durationSeconds == null ? 0 : Math.min(durationSeconds, MAX_AUDIO_SECONDS);
 }
 
 /** The same cap on read, so sessions recorded before it cannot poison the totals. */
@@ -49,7 +54,7 @@ async function getPreferences(db: Database, userId: string): Promise<PracticePre
   return { showStreaks: prefs?.showStreaks ?? true, focus: prefs?.focus ?? null };
 }
 
-/** The meditation of the latest completed session, when it is still in the catalogue. */
+/** The meditation of the latest session, partial ones too (where they left off), when it is still in the catalogue. */
 async function lastMeditation(db: Database, userId: string): Promise<string | null> {
   const row = (
     await db
@@ -62,12 +67,12 @@ async function lastMeditation(db: Database, userId: string): Promise<string | nu
   return row?.id ?? null;
 }
 
-/** The distinct meditations this user has completed (still in the catalogue). */
+/** The distinct meditations this user has completed (still in the catalogue); a partial listen is not 'Played'. */
 export async function listPlayed({ db, userId }: { db: Database; userId: string }): Promise<string[]> {
   const rows = await db
     .selectDistinct({ id: meditationSessions.meditationId })
     .from(meditationSessions)
-    .where(and(eq(meditationSessions.userId, userId), isNotNull(meditationSessions.meditationId)));
+    .where(and(eq(meditationSessions.userId, userId), isNotNull(meditationSessions.meditationId), eq(meditationSessions.complete, true)));
   return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 
@@ -86,15 +91,20 @@ export async function getPractice({ db, userId, timezone, now = new Date() }: { 
   // Days are counted in the user's timezone by the database, so the work stays one grouped query.
   // Counts are typed as the drivers may hand them over (a string for wider integers), and converted below.
   const day = sql<string>`to_char(${meditationSessions.completedAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
+  // Only complete sessions count as sessions and streak days; every session's listened minutes count (decision 0034).
   const rows = await db
-    .select({ date: day, sessions: sql<number | string>`count(*)::int`, minutes: sql<number | string>`coalesce(sum(least(${meditationSessions.durationMinutes}, ${MAX_SESSION_MINUTES}::int)), 0)::int` })
+    .select({
+      date: day,
+      sessions: sql<number | string>`count(*) filter (where ${meditationSessions.complete})::int`,
+      minutes: sql<number | string>`coalesce(sum(least(${meditationSessions.durationMinutes}, ${MAX_SESSION_MINUTES}::int)), 0)::int`,
+    })
     .from(meditationSessions)
     .where(eq(meditationSessions.userId, userId))
     .groupBy(sql`1`); // positional: the timezone is a bound parameter, so the expression is not textually equal
   const today = dayKey(now, timezone);
   const totals = rows.map((r) => ({ date: r.date, sessions: Number(r.sessions), minutes: Number(r.minutes) }));
-  const streaks = computeStreaks(totals.map((t) => t.date), today);
-  const [{ showStreaks, focus }, lastMeditationId] = await Promise.all([getPreferences(db, userId), lastMeditation(db, userId)]);
+  const streaks = computeStreaks(totals.filter((t) => t.sessions > 0).map((t) => t.date), today);
+  const [{ showStreaks, focus }, lastMeditationId, recent] = await Promise.all([getPreferences(db, userId), lastMeditation(db, userId), recentSessions(db, userId)]);
   return {
     totalSessions: totals.reduce((n, t) => n + t.sessions, 0),
     totalMinutes: totals.reduce((n, t) => n + t.minutes, 0),
@@ -106,5 +116,34 @@ export async function getPractice({ db, userId, timezone, now = new Date() }: { 
     week: weekOf(today, totals),
     focus,
     lastMeditationId,
+    recent,
   };
+}
+
+/** How many of the latest sessions the practice card lists. */
+const RECENT_SESSIONS = 10;
+
+/** The latest sessions, newest first, with the track's title and length (null once it left the catalogue). */
+async function recentSessions(db: Database, userId: string): Promise<RecentSession[]> {
+  const rows = await db
+    .select({
+      id: meditationSessions.clientId,
+      meditationId: meditationSessions.meditationId,
+      title: meditationPreviews.title,
+      completedAt: meditationSessions.completedAt,
+      minutes: meditationSessions.durationMinutes,
+      trackSeconds: meditationPreviews.durationSeconds,
+      complete: meditationSessions.complete,
+    })
+    .from(meditationSessions)
+    .leftJoin(meditationPreviews, eq(meditationPreviews.id, meditationSessions.meditationId))
+    .where(eq(meditationSessions.userId, userId))
+    .orderBy(desc(meditationSessions.completedAt))
+    .limit(RECENT_SESSIONS);
+  return rows.map(({ trackSeconds, completedAt, minutes, ...row }) => ({
+    ...row,
+    completedAt: completedAt.toISOString(),
+    minutes: minutes == null ? null : Math.min(minutes, MAX_SESSION_MINUTES),
+    trackMinutes: sessionMinutes(trackSeconds == null ? null : Math.min(trackSeconds, MAX_AUDIO_SECONDS)),
+  }));
 }

@@ -25,6 +25,9 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
   });
   afterAll(() => t.close());
 
+  /** What a device measured of a play heard from start to end (cut to the track's length by the server). */
+  const heard = (seconds: number) => ({ listened: { ranges: [{ start: 0, end: seconds }], seconds } });
+  const whole = heard(MAX_AUDIO_SECONDS);
   const post = (payload: object, headers: Record<string, string> = { cookie }) =>
     t.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...origin(t), ...headers }, payload });
   const practice = async (tz = 'Europe/London', headers: Record<string, string> = { cookie }) =>
@@ -36,9 +39,9 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       const listener = await createSignedInUser(t, 'played@example.com');
       expect((await played({ cookie: listener.cookie })).json()).toEqual({ ids: [] });
       for (const id of [meditation.id, meditation.id, second.id]) {
-        expect((await post({ id: randomUUID(), meditationId: id, completedAt: new Date().toISOString() }, { cookie: listener.cookie })).statusCode).toBe(201);
+        expect((await post({ id: randomUUID(), meditationId: id, completedAt: new Date().toISOString(), ...whole }, { cookie: listener.cookie })).statusCode).toBe(201);
       }
-      await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date().toISOString() }, { cookie: other.cookie });
+      await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date().toISOString(), ...whole }, { cookie: other.cookie });
       expect((await played({ cookie: listener.cookie })).json<{ ids: string[] }>().ids.sort()).toEqual([meditation.id, second.id].sort());
       expect((await played({ cookie: other.cookie })).json<{ ids: string[] }>().ids).toContain(second.id);
       expect((await played({ cookie: other.cookie })).json<{ ids: string[] }>().ids).not.toContain(meditation.id);
@@ -48,13 +51,13 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
 
   describe('sessions', () => {
     it('refuses anonymous visitors', async () => {
-      const res = await post({ id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString() }, {});
+      const res = await post({ id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString(), ...whole }, {});
       expect(res.statusCode).toBe(401);
       expect((await practice('UTC', {})).statusCode).toBe(401);
     });
 
     it('records one row per play however often the device sends it, with minutes from the catalogue', async () => {
-      const body = { id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString() };
+      const body = { id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString(), ...whole };
       const first = await post(body);
       expect(first.statusCode).toBe(201);
       expect(first.json()).toMatchObject({ created: true, session: { id: body.id, meditationId: meditation.id, durationMinutes: Math.round(meditation.durationSeconds! / 60) } });
@@ -66,15 +69,18 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       expect(rows[0].userId).toBe(userId);
     });
 
-    it('ignores a duration sent by the client', async () => {
-      const res = await post({ id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString(), durationMinutes: 600 });
-      expect(res.json().session.durationMinutes).toBe(Math.round(meditation.durationSeconds! / 60));
+    it('refuses a duration sent by the client, and records nothing', async () => {
+      const id = randomUUID();
+      const res = await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString(), durationMinutes: 600, ...whole });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain('durationMinutes');
+      expect(await t.database.db.select().from(meditationSessions).where(eq(meditationSessions.clientId, id))).toHaveLength(0);
     });
 
     it('credits at most 4 hours for a meditation whose stored length is absurd (1.8 million minutes)', async () => {
       const poisoned = await buildMeditation(t.database.db, { durationSeconds: 112_195_064, duration: '1869918 min' });
       const fresh = await createSignedInUser(t, `poisoned-${kind}@example.com`);
-      const res = await post({ id: randomUUID(), meditationId: poisoned.id, completedAt: new Date().toISOString(), durationMinutes: 1_869_918 }, { cookie: fresh.cookie });
+      const res = await post({ id: randomUUID(), meditationId: poisoned.id, completedAt: new Date().toISOString(), ...whole }, { cookie: fresh.cookie });
       expect(res.statusCode).toBe(201);
       expect(res.json().session.durationMinutes).toBe(MAX_AUDIO_SECONDS / 60);
       expect((await practice('UTC', { cookie: fresh.cookie })).json()).toMatchObject({ totalSessions: 1, totalMinutes: MAX_AUDIO_SECONDS / 60 });
@@ -89,20 +95,24 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       const body = (await practice('UTC', { cookie: fresh.cookie })).json();
       expect(body).toMatchObject({ totalSessions: 2, totalMinutes: MAX_AUDIO_SECONDS / 60 + 13 });
       expect(body.week.find((d: { date: string }) => d.date === body.today)).toMatchObject({ sessions: 2, minutes: MAX_AUDIO_SECONDS / 60 + 13 });
+      // Rows from before honest sessions (no 'complete', no listened seconds) read as the complete sessions they were recorded as.
+      expect(body.recent).toHaveLength(2);
+      expect(body.recent.every((r: { complete: boolean; title: string }) => r.complete && r.title === meditation.title)).toBe(true);
+      expect(body.currentStreak).toBe(1);
     });
 
     it('keeps users apart: the same play id from another user is another session', async () => {
       const id = randomUUID();
-      expect((await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString() })).statusCode).toBe(201);
-      expect((await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString() }, { cookie: other.cookie })).statusCode).toBe(201);
+      expect((await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString(), ...whole })).statusCode).toBe(201);
+      expect((await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString(), ...whole }, { cookie: other.cookie })).statusCode).toBe(201);
     });
 
     it.each([
-      ['no play id', { meditationId: 'M', completedAt: new Date().toISOString() }, 'A session id is required.'],
-      ['a malformed meditation id', { id: randomUUID(), meditationId: 'not-a-uuid', completedAt: new Date().toISOString() }, 'Meditation not found'],
-      ['no completion time', { id: randomUUID(), meditationId: 'M' }, 'A completion time is required.'],
-      ['a time in the future', { id: randomUUID(), meditationId: 'M', completedAt: new Date(Date.now() + 3_600_000).toISOString() }, 'This session’s completion time is in the future.'],
-      ['a time more than 90 days ago', { id: randomUUID(), meditationId: 'M', completedAt: new Date(Date.now() - 91 * 86_400_000).toISOString() }, 'This session is more than 90 days old and can no longer be recorded.'],
+      ['no play id', { meditationId: 'M', completedAt: new Date().toISOString(), ...whole }, 'A session id is required.'],
+      ['a malformed meditation id', { id: randomUUID(), meditationId: 'not-a-uuid', completedAt: new Date().toISOString(), ...whole }, 'Meditation not found'],
+      ['no completion time', { id: randomUUID(), meditationId: 'M', ...whole }, 'A completion time is required.'],
+      ['a time in the future', { id: randomUUID(), meditationId: 'M', completedAt: new Date(Date.now() + 3_600_000).toISOString(), ...whole }, 'This session’s completion time is in the future.'],
+      ['a time more than 90 days ago', { id: randomUUID(), meditationId: 'M', completedAt: new Date(Date.now() - 91 * 86_400_000).toISOString(), ...whole }, 'This session is more than 90 days old and can no longer be recorded.'],
     ])('rejects %s and records nothing', async (_label, body, message) => {
       const before = await t.database.db.select().from(meditationSessions);
       const payload = { ...body, meditationId: (body as { meditationId?: string }).meditationId === 'M' ? meditation.id : (body as { meditationId?: string }).meditationId };
@@ -113,14 +123,115 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
     });
 
     it('answers 404 for a meditation that does not exist', async () => {
-      const res = await post({ id: randomUUID(), meditationId: randomUUID(), completedAt: new Date().toISOString() });
+      const res = await post({ id: randomUUID(), meditationId: randomUUID(), completedAt: new Date().toISOString(), ...whole });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe('Meditation not found');
     });
 
     it('accepts a session completed offline yesterday', async () => {
-      const res = await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date(Date.now() - 86_400_000).toISOString() });
+      const res = await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date(Date.now() - 86_400_000).toISOString(), ...whole });
       expect(res.statusCode).toBe(201);
+    });
+  });
+
+  describe('honest sessions (issue 20, item 3)', () => {
+    type Summary = { totalSessions: number; totalMinutes: number; currentStreak: number; week: { date: string; sessions: number; minutes: number }[]; today: string; recent: { meditationId: string; complete: boolean; minutes: number; trackMinutes: number }[] };
+    const listen = (person: { cookie: string }, meditationId: string, ranges: { start: number; end: number }[], seconds: number) =>
+      post({ id: randomUUID(), meditationId, completedAt: new Date().toISOString(), listened: { ranges, seconds } }, { cookie: person.cookie });
+    const summary = async (person: { cookie: string }) => (await practice('UTC', { cookie: person.cookie })).json<Summary>();
+
+    it('credits no session and no minute for seeking to the end of three tracks (the reported defect: 3 sessions, 3 minutes for 15 s)', async () => {
+      const person = await createSignedInUser(t, `seeker-${kind}@example.com`);
+      const tracks = await Promise.all([1, 2, 3].map(() => buildMeditation(t.database.db, { durationSeconds: 30, duration: '1 min' })));
+      for (const track of tracks) {
+        // About 5 s heard of each: the first 2 s, then the slider to 90% and the last 3 s.
+        const res = await listen(person, track.id, [{ start: 0, end: 2 }, { start: 27, end: 30 }], 5);
+        expect(res.statusCode).toBe(201);
+        expect(res.json().session).toMatchObject({ complete: false, durationMinutes: 0 });
+      }
+      const body = await summary(person);
+      expect(body).toMatchObject({ totalSessions: 0, totalMinutes: 0, currentStreak: 0 });
+      expect(body.recent.map((r) => [r.complete, r.minutes, r.trackMinutes])).toEqual([[false, 0, 1], [false, 0, 1], [false, 0, 1]]);
+      // Not 'Played' either: a partial listen is not a completed meditation.
+      expect((await t.app.inject({ method: 'GET', url: '/api/practice/played', headers: { cookie: person.cookie } })).json()).toEqual({ ids: [] });
+    });
+
+    it('does not count a replayed part twice, for completeness or minutes', async () => {
+      const person = await createSignedInUser(t, `replayer-${kind}@example.com`);
+      const track = await buildMeditation(t.database.db, { durationSeconds: 600, duration: '10 min' });
+      // The first 200 s three times over (600 s of ranges, listened honestly: 250 s new) is 250 s of the track: partial.
+      const honest = await listen(person, track.id, [{ start: 0, end: 200 }, { start: 0, end: 200 }, { start: 50, end: 250 }], 250);
+      expect(honest.json().session).toMatchObject({ complete: false, durationMinutes: 4 });
+      // A device claiming the replays as listening time gets no more than those 250 s at the slowest speed (0.75×): 333 s.
+      const claimed = await listen(person, track.id, [{ start: 0, end: 250 }], 750);
+      expect(claimed.json().session).toMatchObject({ complete: false, durationMinutes: 6 });
+      expect(await summary(person)).toMatchObject({ totalSessions: 0, totalMinutes: 10 });
+    });
+
+    it('caps the credit by the track’s real length, whatever the device claims', async () => {
+      const person = await createSignedInUser(t, `capped-${kind}@example.com`);
+      const res = await listen(person, meditation.id, [{ start: 0, end: 19_000 }], 19_000);
+      expect(res.json().session).toMatchObject({ complete: true, durationMinutes: 13 });
+      const row = (await t.database.db.select().from(meditationSessions).where(eq(meditationSessions.userId, person.userId)))[0];
+      expect(row).toMatchObject({ complete: true, listenedSeconds: 754, durationMinutes: 13 });
+    });
+
+    it('counts a session complete at 80% of the track, or at 5 minutes of a longer one; partial ones add minutes but no session or streak day', async () => {
+      const person = await createSignedInUser(t, `eighty-${kind}@example.com`);
+      const short = await buildMeditation(t.database.db, { durationSeconds: 300, duration: '5 min' });
+      const long = await buildMeditation(t.database.db, { durationSeconds: 2400, duration: '40 min' });
+      const cases: [string, number, boolean][] = [
+        [short.id, 240, true],
+        [short.id, 239, false],
+        [long.id, 300, true],
+        [long.id, 299, false],
+      ];
+      for (const [id, heardSeconds, complete] of cases) {
+        const res = await listen(person, id, [{ start: 0, end: heardSeconds }], heardSeconds);
+        expect(res.json().session.complete, `${heardSeconds} s`).toBe(complete);
+      }
+      const body = await summary(person);
+      expect(body).toMatchObject({ totalSessions: 2, totalMinutes: 4 + 4 + 5 + 5, currentStreak: 1 });
+      expect(body.week.find((d) => d.date === body.today)).toMatchObject({ sessions: 2, minutes: 18 });
+      expect(body.recent.filter((r) => !r.complete).map((r) => [r.minutes, r.trackMinutes]).sort()).toEqual([[4, 5], [5, 40]].sort());
+    });
+
+    it('keeps a day with only partial sessions out of the streak', async () => {
+      const person = await createSignedInUser(t, `gentle-${kind}@example.com`);
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+      await post({ id: randomUUID(), meditationId: meditation.id, completedAt: yesterday, ...whole }, { cookie: person.cookie });
+      await listen(person, meditation.id, [{ start: 0, end: 60 }], 60);
+      // Yesterday's complete session still carries the streak into today (a day in progress never breaks it).
+      expect(await summary(person)).toMatchObject({ totalSessions: 1, currentStreak: 1, totalMinutes: 14 });
+    });
+
+    it.each([
+      ['no measurement (an app from before honest sessions)', {}, 'This version of the app can no longer record sessions. Please reload or update the app to keep track of your practice.'],
+      ['a measurement that is not an object', { listened: 'all of it' }, 'The listening measurement is malformed.'],
+      ['an unknown field in the measurement', { listened: { ranges: [], seconds: 1, complete: true } }, 'The listening measurement is malformed.'],
+      ['a negative start', { listened: { ranges: [{ start: -1, end: 5 }], seconds: 6 } }, 'Each listened range needs a start and an end, in seconds within the track.'],
+      ['a range ending before it starts', { listened: { ranges: [{ start: 10, end: 5 }], seconds: 5 } }, 'Each listened range needs a start and an end, in seconds within the track.'],
+      ['a range that is not a number', { listened: { ranges: [{ start: 0, end: null }], seconds: 5 } }, 'Each listened range needs a start and an end, in seconds within the track.'],
+      ['a range as a pair', { listened: { ranges: [[0, 5]], seconds: 5 } }, 'Each listened range needs a start and an end, in seconds within the track.'],
+      ['too many ranges', { listened: { ranges: Array.from({ length: 501 }, (_, i) => ({ start: i * 2, end: i * 2 + 1 })), seconds: 501 } }, 'Too many listened ranges for one session.'],
+      ['a negative listening time', { listened: { ranges: [], seconds: -5 } }, 'The listening time must be a number of seconds no longer than the track at the slowest speed.'],
+      ['an endless listening time', { listened: { ranges: [], seconds: 1e12 } }, 'The listening time must be a number of seconds no longer than the track at the slowest speed.'],
+      ['a listening time as text', { listened: { ranges: [], seconds: '300' } }, 'The listening time must be a number of seconds no longer than the track at the slowest speed.'],
+    ])('refuses %s with a clear 400, and records nothing', async (_label, measurement, message) => {
+      const before = await t.database.db.select().from(meditationSessions);
+      const res = await post({ id: randomUUID(), meditationId: meditation.id, completedAt: new Date().toISOString(), ...measurement });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation/invalid-input', message });
+      expect(await t.database.db.select().from(meditationSessions)).toHaveLength(before.length);
+    });
+
+    it('keeps the first measurement of a play: a resend cannot turn a partial session into a complete one', async () => {
+      const person = await createSignedInUser(t, `resend-${kind}@example.com`);
+      const id = randomUUID();
+      const send = (ranges: { start: number; end: number }[], seconds: number) =>
+        post({ id, meditationId: meditation.id, completedAt: new Date().toISOString(), listened: { ranges, seconds } }, { cookie: person.cookie });
+      expect((await send([{ start: 0, end: 30 }], 30)).json()).toMatchObject({ created: true, session: { complete: false } });
+      expect((await send([{ start: 0, end: 754 }], 754)).json()).toMatchObject({ created: false, session: { complete: false, durationMinutes: 1 } });
     });
   });
 
@@ -129,7 +240,7 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       const fresh = await createSignedInUser(t, `streaks-${kind}@example.com`);
       const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
       for (const daysAgo of [0, 0, 1, 2, 5, 6, 7, 8]) {
-        expect((await post({ id: randomUUID(), meditationId: meditation.id, completedAt: at(daysAgo) }, { cookie: fresh.cookie })).statusCode).toBe(201);
+        expect((await post({ id: randomUUID(), meditationId: meditation.id, completedAt: at(daysAgo), ...whole }, { cookie: fresh.cookie })).statusCode).toBe(201);
       }
       const res = await practice('UTC', { cookie: fresh.cookie });
       expect(res.statusCode).toBe(200);
@@ -183,9 +294,9 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
     it('names the meditation of the latest completed session for "Continue" on home', async () => {
       const person = await createSignedInUser(t, `last-${kind}@example.com`);
       const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-      await post({ id: randomUUID(), meditationId: second.id, completedAt: at(5) }, { cookie: person.cookie });
+      await post({ id: randomUUID(), meditationId: second.id, completedAt: at(5), ...whole }, { cookie: person.cookie });
       // Sent later (an offline queue), but completed earlier: the latest completion wins, not the latest upload.
-      await post({ id: randomUUID(), meditationId: meditation.id, completedAt: at(60) }, { cookie: person.cookie });
+      await post({ id: randomUUID(), meditationId: meditation.id, completedAt: at(60), ...whole }, { cookie: person.cookie });
       expect((await practice('UTC', { cookie: person.cookie })).json().lastMeditationId).toBe(second.id);
       expect((await practice('UTC', { cookie: other.cookie })).json().lastMeditationId).not.toBe(second.id);
     });

@@ -88,7 +88,7 @@ export function AuthForm({
       </Tabs.List>
       {/* The active tab's panel (each tab's form is its own instance, so switching clears it). */}
       <Tabs.Content value={mode} className={hideTabs ? 'focus:outline-none' : 'mt-6 focus:outline-none'}>
-        <SocialButtons variant={variant} next={next} />
+        <SocialButtons variant={variant} next={next} onSignedIn={onSignedIn} />
         <CredentialsForm key={mode} mode={mode} next={next} onSignedIn={onSignedIn} onSignedUp={setAwaitingVerification} />
       </Tabs.Content>
     </Tabs.Root>

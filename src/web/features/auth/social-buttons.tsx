@@ -1,14 +1,18 @@
 /**
  * 'Continue with Apple' / 'Continue with Google', shown only for the providers this server has
  * configured (a button that can only fail is a dead end). A configured provider that fails says so
- * in the spec's words.
+ * in the spec's words. Inside the apps the platform signs in on the device's own sheet where it can
+ * (iOS: Apple; Android: Google) and the server turns the identity token into a session; everywhere
+ * else the provider's page opens (OAuth redirect).
  */
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '#web/lib/toast.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { api, ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
+import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
+import { deviceSignInProviders, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
 
 const M = MESSAGES.auth;
 
@@ -36,10 +40,31 @@ const PROVIDERS = [
   { id: 'google', name: 'Google', Mark: GoogleMark },
 ] as const;
 
-export function SocialButtons({ variant, next }: { variant: 'dialog' | 'screen'; next?: string | null }) {
+export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog' | 'screen'; next?: string | null; onSignedIn?: () => void }) {
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: () => authClient.providers(), staleTime: Infinity });
+  const refreshViewer = useRefreshViewer();
+
+  /** On the device's sheet, then the server: signed in here, as after a password sign-in. */
+  const signInOnDevice = async (provider: 'apple' | 'google') => {
+    const failedTitle = provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle;
+    try {
+      const idToken = await deviceIdToken(provider, { googleClientId: providers.data?.googleClientId });
+      // better-auth's id-token sign-in; inside the apps api() keeps the answer's bearer token in secure storage.
+      await api('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } });
+    } catch (error) {
+      // The server's refusal in its words; a failure on the device: Apple's in the spec's words, Google's 'Please try again later.'
+      const said = error instanceof ApiError ? error.message : provider === 'apple' && error instanceof Error ? error.message : '';
+      if (!(error instanceof ApiError)) console.warn(`${provider} sign-in on the device failed`, error);
+      toast.error(failedTitle, { description: said || M.tryLater });
+      return;
+    }
+    toast.success(M.welcomeTitle, { description: M.welcomeBody });
+    await refreshViewer();
+    onSignedIn?.();
+  };
 
   const start = async (provider: 'apple' | 'google') => {
+    if (deviceSignInProviders().includes(provider)) return signInOnDevice(provider);
     try {
       const { url } = await authClient.social(provider, next);
       window.location.assign(url);
@@ -51,7 +76,10 @@ export function SocialButtons({ variant, next }: { variant: 'dialog' | 'screen';
     }
   };
 
-  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id]);
+  // Inside the apps only the device's own sign-in is offered: Google refuses its page inside a WebView, and
+  // Apple's page would return to a cookie session the app does not use. The web (none on the device) offers all.
+  const onDevice = deviceSignInProviders();
+  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id] && (onDevice.length === 0 || onDevice.includes(provider.id)));
   if (shown.length === 0) return null;
   return (
     <>

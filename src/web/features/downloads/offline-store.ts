@@ -3,9 +3,13 @@
  * AES-GCM under a per-user key that is generated in the browser as non-extractable: script can use
  * it but never read it out, so the copied bytes are useless outside this origin and profile.
  * A copy plays only while the subscription that paid for it is still current.
+ * Inside the apps (issue 19, item 5) the sealed audio is a file of its own on the device and the key
+ * is kept in the device's secure store (platform().offlineFiles); the records stay here.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import { OFFLINE_DB_NAME } from '#web/lib/forget-personal-data.ts';
+import { platform } from '#web/platform/platform.ts';
 
 type OfflineRecord = {
   /** `${userId}:${meditationId}` */
@@ -17,8 +21,10 @@ type OfflineRecord = {
   meditation: MeditationCard;
   transcript: string | null;
   mimeType: string;
-  iv: Uint8Array<ArrayBuffer>;
-  cipher: ArrayBuffer;
+  /** On the web the sealed audio is kept in the record; inside the apps it is the file at `localPath`. */
+  iv?: Uint8Array<ArrayBuffer>;
+  cipher?: ArrayBuffer;
+  localPath?: string;
   size: number;
   savedAt: string;
 };
@@ -35,7 +41,7 @@ interface OfflineSchema extends DBSchema {
   entitlement: { key: string; value: OfflineEntitlement };
 }
 
-const OFFLINE_DB_NAME = 'harbour-mind-offline';
+const IV_BYTES = 12;
 
 let dbPromise: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 function db() {
@@ -44,6 +50,11 @@ function db() {
       database.createObjectStore('keys', { keyPath: 'userId' });
       database.createObjectStore('audio', { keyPath: 'key' }).createIndex('byUser', 'userId');
       database.createObjectStore('entitlement', { keyPath: 'userId' });
+    },
+    // Signing out inside the apps deletes this database (forget-personal-data.ts): let it go.
+    blocking() {
+      void dbPromise?.then((open) => open.close());
+      dbPromise = null;
     },
   });
   return dbPromise;
@@ -60,8 +71,10 @@ export class OfflineCopyError extends Error {
 
 const recordKey = (userId: string, meditationId: string) => `${userId}:${meditationId}`;
 
-/** The spec's `encryptionKey`: one per user per device, never extractable. */
+/** The spec's `encryptionKey`: one per user per device (inside the apps, one per device), never extractable. */
 async function encryptionKey(userId: string): Promise<CryptoKey> {
+  const files = platform().offlineFiles;
+  if (files) return files.key();
   const database = await db();
   const existing = await database.get('keys', userId);
   if (existing) return existing.key;
@@ -70,12 +83,24 @@ async function encryptionKey(userId: string): Promise<CryptoKey> {
   return key;
 }
 
+/** A file on the device holds the iv, then the ciphertext. */
+function joinSealed(iv: Uint8Array, cipher: ArrayBuffer): Uint8Array {
+  const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
+  sealed.set(iv, 0);
+  sealed.set(new Uint8Array(cipher), IV_BYTES);
+  return sealed;
+}
+
+const metadataOf = ({ cipher: _c, iv: _i, ...copy }: OfflineRecord): OfflineCopy => copy;
+
 export async function saveOfflineCopy(input: { userId: string; meditation: MeditationCard; transcript: string | null; mimeType: string; audio: ArrayBuffer }): Promise<OfflineCopy> {
   const meditationId = input.meditation.id;
   const key = await encryptionKey(input.userId);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   // The ids are bound in as additional data: a record moved to another key slot will not decrypt.
   const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(recordKey(input.userId, meditationId)) }, key, input.audio);
+  const files = platform().offlineFiles;
+  const sealed = files ? { localPath: await files.write(meditationId, joinSealed(iv, cipher)) } : { iv, cipher };
   const record: OfflineRecord = {
     key: recordKey(input.userId, meditationId),
     userId: input.userId,
@@ -84,23 +109,36 @@ export async function saveOfflineCopy(input: { userId: string; meditation: Medit
     meditation: input.meditation,
     transcript: input.transcript,
     mimeType: input.mimeType,
-    iv,
-    cipher,
+    ...sealed,
     size: input.audio.byteLength,
     savedAt: new Date().toISOString(),
   };
   await (await db()).put('audio', record);
-  const { cipher: _c, iv: _i, ...copy } = record;
-  return copy;
+  return metadataOf(record);
 }
 
 export async function listOfflineCopies(userId: string): Promise<OfflineCopy[]> {
   const records = await (await db()).getAllFromIndex('audio', 'byUser', userId);
-  return records.map(({ cipher: _c, iv: _i, ...copy }) => copy);
+  return records.map(metadataOf);
 }
 
 export async function removeOfflineCopy(userId: string, meditationId: string): Promise<void> {
+  await platform().offlineFiles?.remove(meditationId);
   await (await db()).delete('audio', recordKey(userId, meditationId));
+}
+
+/**
+ * Inside the apps a lapsed subscription removes the copies from the device (issue 19, item 5): the
+ * files, their key and their records. The web keeps them paused until renewal, as before.
+ */
+export async function removeCopiesOnLapse(userId: string): Promise<void> {
+  const files = platform().offlineFiles;
+  if (!files) return;
+  const records = await db();
+  const keys = await records.getAllKeysFromIndex('audio', 'byUser', userId);
+  if (keys.length === 0) return;
+  await files.removeAll();
+  await Promise.all(keys.map((key) => records.delete('audio', key)));
 }
 
 export async function recordEntitlement(entitlement: OfflineEntitlement): Promise<void> {
@@ -113,21 +151,36 @@ export function entitlementCurrent(entitlement: OfflineEntitlement | undefined, 
   return entitlement.validUntil === null || Date.parse(entitlement.validUntil) > now;
 }
 
-/** Decrypts a copy into a Blob; throws OfflineCopyError when it is missing, lapsed or unreadable. */
-export async function openOfflineCopy(userId: string, meditationId: string): Promise<{ blob: Blob; copy: OfflineCopy }> {
+/** The sealed bytes of a copy, from its record on the web or its file inside the apps. */
+async function sealedOf(record: OfflineRecord): Promise<{ iv: Uint8Array<ArrayBuffer>; cipher: ArrayBuffer } | null> {
+  if (record.iv && record.cipher) return { iv: record.iv, cipher: record.cipher };
+  const bytes = await platform().offlineFiles?.read(record.meditationId);
+  if (!bytes || bytes.byteLength <= IV_BYTES) return null;
+  return { iv: new Uint8Array(bytes.slice(0, IV_BYTES)), cipher: bytes.slice(IV_BYTES).buffer };
+}
+
+/**
+ * Opens a copy for the player: a URL to play (an object URL on the web, the opened file's WebView URL
+ * inside the apps) and `release` to free it. Throws OfflineCopyError when missing, lapsed or unreadable.
+ */
+export async function openOfflineCopy(userId: string, meditationId: string): Promise<{ url: string; release: () => void; copy: OfflineCopy }> {
   const database = await db();
   const record = await database.get('audio', recordKey(userId, meditationId));
   if (!record) throw new OfflineCopyError('missing', 'No offline copy on this device.');
   if (!entitlementCurrent(await database.get('entitlement', userId))) {
     throw new OfflineCopyError('lapsed', 'Your subscription has ended, so offline copies are paused until you renew.');
   }
-  const keyEntry = await database.get('keys', userId);
-  if (!keyEntry) throw new OfflineCopyError('corrupt', 'The key for this offline copy is missing.');
+  const sealed = await sealedOf(record);
+  if (!sealed) throw new OfflineCopyError('corrupt', 'This offline copy could not be read.');
+  let plain: ArrayBuffer;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: record.iv, additionalData: new TextEncoder().encode(record.key) }, keyEntry.key, record.cipher);
-    const { cipher: _c, iv: _i, ...copy } = record;
-    return { blob: new Blob([plain], { type: record.mimeType }), copy };
+    plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv, additionalData: new TextEncoder().encode(record.key) }, await encryptionKey(userId), sealed.cipher);
   } catch {
     throw new OfflineCopyError('corrupt', 'This offline copy could not be read.');
   }
+  const copy = metadataOf(record);
+  const files = platform().offlineFiles;
+  if (files) return { ...(await files.playable(meditationId, plain)), copy };
+  const url = URL.createObjectURL(new Blob([plain], { type: record.mimeType }));
+  return { url, release: () => URL.revokeObjectURL(url), copy };
 }

@@ -9,9 +9,9 @@ import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { platform } from '#web/platform/platform.ts';
 import { listOfflineCopies, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
-
-const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
+import { OFFLINE_QUERY_KEY } from '#web/features/downloads/use-offline-entitlement-sync.ts';
 
 export function useOfflineCopies() {
   const viewer = useViewer();
@@ -61,7 +61,7 @@ export function useDownloads() {
       setProgress((p) => ({ ...p, [meditation.id]: 0 }));
       // The server checks entitlement here: only subscribers get a URL.
       const playback = await api<PlaybackResponse>(`/api/meditations/${meditation.id}/playback`);
-      const response = await fetch(playback.url);
+      const response = await fetch(platform().apiUrl(playback.url));
       if (!response.ok) throw new Error('The download could not start. Please try again.');
       const audio = await readWithProgress(response, (percent) => setProgress((p) => ({ ...p, [meditation.id]: percent })));
       return saveOfflineCopy({ userId, meditation, transcript: playback.transcript, mimeType: playback.mimeType, audio });

@@ -13,9 +13,14 @@ import { ApiError } from '#web/lib/api.ts';
 import { clampVolume, crossfadeSchedule, fadeInSchedule, fadeOutSchedule, runFade } from '#web/features/player/fades.ts';
 import { resolveSource, streamingSource, type PlaybackSource } from '#web/features/player/playback-source.ts';
 import type { PlayerStore } from '#web/features/player/player-store.ts';
+import { createListeningMeter, type Listened, type ListeningMeter } from '#web/features/player/listening-meter.ts';
+import { PARTIAL_SESSION_MIN_SECONDS } from '#shared/listening.ts';
 
-/** A play that reached its end: the practice session to record. */
-export type CompletedPlay = { playId: string; meditationId: string };
+/**
+ * A play that is over (it ended, or was stopped after real listening): the practice session to
+ * record, with what was actually heard. The server decides whether it was complete.
+ */
+export type FinishedPlay = { playId: string; meditationId: string; listened: Listened };
 
 type Slot = 0 | 1;
 
@@ -53,7 +58,22 @@ export function createAudioEngine(store: PlayerStore) {
   /** A signed URL is refreshed at most once per failure, so a broken file cannot loop. */
   let refreshing = false;
   const slotListeners = new Set<() => void>();
-  const completionListeners = new Set<(play: CompletedPlay) => void>();
+  const finishListeners = new Set<(play: FinishedPlay) => void>();
+  /** What the current play has listened to so far (issue 20, item 3). */
+  let metering: { playId: string; meditationId: string; meter: ListeningMeter } | null = null;
+
+  /**
+   * Hands the current play's listening to the session recorder, once. A play stopped before its end
+   * (closed, or another track chosen) is a session only after real listening, not a sample tap.
+   */
+  const finishPlay = (ended: boolean) => {
+    const finished = metering;
+    metering = null;
+    if (!finished) return;
+    const listened = finished.meter.snapshot();
+    if (!ended && listened.seconds < PARTIAL_SESSION_MIN_SECONDS) return;
+    for (const listener of finishListeners) listener({ playId: finished.playId, meditationId: finished.meditationId, listened });
+  };
 
   const active = () => elements[activeSlot];
 
@@ -85,6 +105,7 @@ export function createAudioEngine(store: PlayerStore) {
   };
 
   function stopAll(): void {
+    finishPlay(false);
     fade?.cancel();
     fetchAbort?.abort();
     clearTimeout(loadTimer);
@@ -106,6 +127,8 @@ export function createAudioEngine(store: PlayerStore) {
     const controller = new AbortController();
     fetchAbort = controller;
     pendingSeek = null;
+    finishPlay(false);
+    metering = { playId, meditationId: meditation.id, meter: createListeningMeter() };
     dispatch({ type: 'start', meditation, queue, playId });
 
     // Spec 'Player start': a short delay lets the sheet open before the audio starts.
@@ -193,6 +216,7 @@ export function createAudioEngine(store: PlayerStore) {
       source?.release?.();
       source = fresh;
       if (fresh.local !== getState().local) dispatch({ type: 'source-ready', playId, transcript: fresh.transcript, local: fresh.local });
+      metering?.meter.interrupt();
       audio.src = fresh.url;
       audio.playbackRate = getState().rate;
       audio.currentTime = position;
@@ -228,6 +252,8 @@ export function createAudioEngine(store: PlayerStore) {
   function seekTo(seconds: number): void {
     const audio = active();
     if (!audio || !getState().current) return;
+    // A seek is not listening: the meter starts a new stretch where the element lands.
+    metering?.meter.interrupt();
     if (holdsCurrentPlay()) audio.currentTime = seconds;
     else pendingSeek = seconds;
     dispatch({ type: 'time', currentTime: seconds, duration: holdsCurrentPlay() ? finiteDuration(audio, getState().duration) : getState().duration });
@@ -251,6 +277,12 @@ export function createAudioEngine(store: PlayerStore) {
    */
   const mine = (audio: HTMLAudioElement) => audio === active() && holdsCurrentPlay();
 
+  /** The element's position into the current play's meter, while it plays (or as it ends). */
+  const measure = (audio: HTMLAudioElement, ending = false) => {
+    if (metering?.playId !== getState().playId || (audio.paused && !ending)) return;
+    metering.meter.playing(audio.currentTime, performance.now(), audio.playbackRate);
+  };
+
   const events = {
     playing: (audio: HTMLAudioElement) => {
       if (!mine(audio)) return;
@@ -259,13 +291,21 @@ export function createAudioEngine(store: PlayerStore) {
       dispatch({ type: 'playing' });
     },
     pause: (audio: HTMLAudioElement) => {
-      if (mine(audio)) dispatch({ type: 'paused' });
+      if (!mine(audio)) return;
+      metering?.meter.interrupt();
+      dispatch({ type: 'paused' });
+    },
+    /** Any seek, whoever asked for it (the slider, the lock screen, the element's own controls). */
+    seeking: (audio: HTMLAudioElement) => {
+      if (mine(audio)) metering?.meter.interrupt();
     },
     waiting: (audio: HTMLAudioElement) => {
       if (mine(audio)) dispatch({ type: 'waiting' });
     },
     timeUpdate: (audio: HTMLAudioElement) => {
-      if (mine(audio)) dispatch({ type: 'time', currentTime: audio.currentTime, duration: finiteDuration(audio, 0) });
+      if (!mine(audio)) return;
+      measure(audio);
+      dispatch({ type: 'time', currentTime: audio.currentTime, duration: finiteDuration(audio, 0) });
     },
     loadedMetadata: (audio: HTMLAudioElement) => {
       if (!mine(audio)) return;
@@ -276,10 +316,12 @@ export function createAudioEngine(store: PlayerStore) {
       if (!mine(audio)) return;
       const { current, playId } = getState();
       clearTimeout(loadTimer);
+      // The last stretch, from the latest timeupdate to the end.
+      measure(audio, true);
       dispatch({ type: 'ended' });
       releaseSource();
-      if (!current || !playId) return;
-      for (const listener of completionListeners) listener({ playId, meditationId: current.id });
+      if (!current || !playId || metering?.playId !== playId) return;
+      finishPlay(true);
     },
     error: (audio: HTMLAudioElement) => {
       if (!mine(audio) || !getState().current || !audio.hasAttribute('src')) return;
@@ -326,9 +368,9 @@ export function createAudioEngine(store: PlayerStore) {
       slotListeners.add(listener);
       return () => slotListeners.delete(listener);
     },
-    onCompleted: (listener: (play: CompletedPlay) => void): (() => void) => {
-      completionListeners.add(listener);
-      return () => completionListeners.delete(listener);
+    onFinished: (listener: (play: FinishedPlay) => void): (() => void) => {
+      finishListeners.add(listener);
+      return () => finishListeners.delete(listener);
     },
   };
 }

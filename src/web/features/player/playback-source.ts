@@ -6,6 +6,7 @@ import type { PlaybackResponse } from '#shared/contracts/media.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import type { OfflineCopyError } from '#web/features/downloads/offline-store.ts';
 import { loadOfflineStore } from '#web/lazy-chunks.ts';
+import { platform } from '#web/platform/platform.ts';
 
 export type PlaybackSource = {
   url: string;
@@ -19,7 +20,8 @@ export type PlaybackSource = {
 
 export async function streamingSource(meditationId: string, signal?: AbortSignal): Promise<PlaybackSource> {
   const response = await api<PlaybackResponse>(`/api/meditations/${meditationId}/playback`, { signal });
-  return { url: response.url, expiresAt: Date.parse(response.expiresAt), transcript: response.transcript, local: false };
+  // The signed address is a path on the server: inside the apps, the configured server's.
+  return { url: platform().apiUrl(response.url), expiresAt: Date.parse(response.expiresAt), transcript: response.transcript, local: false };
 }
 
 /**
@@ -38,9 +40,8 @@ export async function resolveSource(input: { meditationId: string; userId: strin
     });
     if (store) {
       try {
-        const { blob, copy } = await store.openOfflineCopy(input.userId, input.meditationId);
-        const url = URL.createObjectURL(blob);
-        return { url, expiresAt: null, transcript: copy.transcript, local: true, release: () => URL.revokeObjectURL(url) };
+        const { url, release, copy } = await store.openOfflineCopy(input.userId, input.meditationId);
+        return { url, expiresAt: null, transcript: copy.transcript, local: true, release };
       } catch (error) {
         if (error instanceof store.OfflineCopyError && error.reason === 'lapsed') lapsed = error;
         else if (!(error instanceof store.OfflineCopyError && error.reason === 'missing')) input.onLocalFailure(error);

@@ -1,6 +1,7 @@
 /** The player's two <audio> elements, mounted once beside the app so playback survives route changes. */
 import { useSyncExternalStore } from 'react';
 import type { AudioEngine } from '#web/features/player/audio-engine.ts';
+import { platform } from '#web/platform/platform.ts';
 
 const SLOTS = [0, 1] as const;
 
@@ -12,6 +13,8 @@ export function PlayerAudio({ engine }: { engine: AudioEngine }) {
     <audio
       key={slot}
       ref={(audio) => {
+        // Set here, not as a prop: the page is rendered on the server for the web, and hydration keeps the server's attributes.
+        if (audio) audio.crossOrigin = platform().mediaCrossOrigin ?? null;
         engine.attach(slot, audio);
       }}
       preload="auto"
@@ -20,6 +23,7 @@ export function PlayerAudio({ engine }: { engine: AudioEngine }) {
       onPause={(e) => events.pause(e.currentTarget)}
       onWaiting={(e) => events.waiting(e.currentTarget)}
       onStalled={(e) => events.waiting(e.currentTarget)}
+      onSeeking={(e) => events.seeking(e.currentTarget)}
       onTimeUpdate={(e) => events.timeUpdate(e.currentTarget)}
       onLoadedMetadata={(e) => events.loadedMetadata(e.currentTarget)}
       onEnded={(e) => events.ended(e.currentTarget)}

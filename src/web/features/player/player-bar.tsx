@@ -2,10 +2,14 @@
 import ChevronUp from 'lucide-react/icons/chevron-up';
 import X from 'lucide-react/icons/x';
 import { PlayPauseButton, SeekSlider } from '#web/features/player/player-controls.tsx';
-import { usePlayer } from '#web/features/player/player-context.tsx';
+import { usePlayer, usePlayerCore } from '#web/features/player/player-context.tsx';
+import { useMediaSession } from '#web/features/player/use-media-session.ts';
 
 export function PlayerBar() {
   const player = usePlayer();
+  const { store, actions } = usePlayerCore();
+  // The lock screen's controls live while something is chosen, as this bar does (and load with it, not with the first page).
+  useMediaSession(store, actions);
   if (!player.current) return null;
   return (
     <section aria-label="Now playing" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">

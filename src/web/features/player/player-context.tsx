@@ -15,14 +15,13 @@ import { createAudioEngine } from '#web/features/player/audio-engine.ts';
 import { createPlayerActions, type PlayerActions } from '#web/features/player/player-actions.ts';
 import { PlayerAudio } from '#web/features/player/player-audio.tsx';
 import { createPlayerStore, initialStoreState, saveRate, type PlayerProgress, type PlayerStore, type PlayerView } from '#web/features/player/player-store.ts';
-import { useMediaSession } from '#web/features/player/use-media-session.ts';
 import { usePlayerKeyboard } from '#web/features/player/use-player-keyboard.ts';
 import { useSessionRecording } from '#web/features/player/use-session-recording.ts';
 
 export type PlayerApi = PlayerView & PlayerActions;
 
 const PlayerContext = createContext<PlayerApi | null>(null);
-const PlayerStoreContext = createContext<PlayerStore | null>(null);
+const PlayerStoreContext = createContext<{ store: PlayerStore; actions: PlayerActions } | null>(null);
 
 /** The current track, its status and the player's actions; not the position (see usePlayerProgress). */
 export function usePlayer(): PlayerApi {
@@ -33,9 +32,15 @@ export function usePlayer(): PlayerApi {
 
 /** The playback position and length, for the components that show progress. */
 export function usePlayerProgress(): PlayerProgress {
-  const store = useContext(PlayerStoreContext);
-  if (!store) throw new Error('usePlayerProgress must be used inside PlayerProvider');
+  const { store } = usePlayerCore();
   return useSyncExternalStore(store.subscribe, store.getProgress, store.getProgress);
+}
+
+/** The store itself and the stable actions, for what follows playback outside React's renders (the media controls). */
+export function usePlayerCore(): { store: PlayerStore; actions: PlayerActions } {
+  const core = useContext(PlayerStoreContext);
+  if (!core) throw new Error('usePlayerCore must be used inside PlayerProvider');
+  return core;
 }
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
@@ -44,6 +49,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [actions] = useState(() => createPlayerActions(store, engine));
   const view = useSyncExternalStore(store.subscribe, store.getView, store.getView);
   const api = useMemo<PlayerApi>(() => ({ ...view, ...actions }), [view, actions]);
+  const core = useMemo(() => ({ store, actions }), [store, actions]);
 
   const viewer = useViewer();
   const userId = viewer.user?.id ?? null;
@@ -77,13 +83,12 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   useSessionRecording(engine, userId);
   useOfflineEntitlementSync();
-  useMediaSession(store, actions);
   usePlayerKeyboard(store, actions);
 
   useEffect(() => () => engine.stopAll(), [engine]);
 
   return (
-    <PlayerStoreContext.Provider value={store}>
+    <PlayerStoreContext.Provider value={core}>
       <PlayerContext.Provider value={api}>
         {children}
         <PlayerAudio engine={engine} />

@@ -1,19 +1,37 @@
 /**
- * Lock-screen, headset and OS media controls through the Media Session API, where the browser
- * has it. Everything is optional: browsers without it simply skip this.
+ * Lock-screen, headset and OS media controls: the page's Media Session API where the browser has it,
+ * or the app's own where the platform provides them (Android's WebView has none; issue 19, item 6).
+ * Everything is optional: browsers without it simply skip this.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUDIO } from '#shared/constants.ts';
 import type { PlayerActions } from '#web/features/player/player-actions.ts';
 import { neighbours } from '#web/features/player/player-machine.ts';
 import type { PlayerStore } from '#web/features/player/player-store.ts';
+import { platform, type MediaControlAction, type MediaControls } from '#web/platform/platform.ts';
 
 const ARTWORK = [
   { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
 ];
 
-const mediaSession = (): MediaSession | null => (typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null);
+/** The page's Media Session API, as MediaControls; null where the browser has none. */
+function pageMediaSession(): MediaControls | null {
+  if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return null;
+  const session = navigator.mediaSession;
+  return {
+    setMetadata: (metadata) => {
+      session.metadata = metadata && typeof MediaMetadata !== 'undefined' ? new MediaMetadata(metadata) : null;
+    },
+    setPlaybackState: (state) => {
+      session.playbackState = state;
+    },
+    setPositionState: (position) => session.setPositionState(position),
+    setActionHandler: (action, handler) => session.setActionHandler(action, handler),
+  };
+}
+
+const mediaSession = (): MediaControls | null => platform().mediaControls ?? pageMediaSession();
 
 export function useMediaSession(store: PlayerStore, actions: PlayerActions): void {
   const { current, status, queue } = useSyncExternalStore(store.subscribe, store.getView, store.getView);
@@ -24,14 +42,24 @@ export function useMediaSession(store: PlayerStore, actions: PlayerActions): voi
   useEffect(() => {
     const session = mediaSession();
     if (!session) return;
-    session.metadata = current && typeof MediaMetadata !== 'undefined' ? new MediaMetadata({ title: current.title, artist: 'Harbour Mind', album: current.category, artwork: ARTWORK }) : null;
+    session.setMetadata(current ? { title: current.title, artist: 'Harbour Mind', album: current.category, artwork: ARTWORK } : null);
   }, [current]);
 
   useEffect(() => {
     const session = mediaSession();
     if (!session) return;
-    session.playbackState = status === 'playing' ? 'playing' : current ? 'paused' : 'none';
+    session.setPlaybackState(status === 'playing' ? 'playing' : current ? 'paused' : 'none');
   }, [status, current]);
+
+  // Closing the player clears the lock screen (on Android this also ends the foreground service).
+  useEffect(
+    () => () => {
+      const session = mediaSession();
+      session?.setMetadata(null);
+      session?.setPlaybackState('none');
+    },
+    [],
+  );
 
   // The position follows the store directly: a subscription, not a render per `timeupdate`.
   useEffect(() => {
@@ -57,7 +85,7 @@ export function useMediaSession(store: PlayerStore, actions: PlayerActions): voi
   useEffect(() => {
     const session = mediaSession();
     if (!session) return;
-    const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
+    const handlers: [MediaControlAction, Parameters<MediaControls['setActionHandler']>[1]][] = [
       ['play', () => store.getState().status !== 'playing' && actions.toggle()],
       ['pause', () => store.getState().status === 'playing' && actions.toggle()],
       ['stop', () => actions.close()],

@@ -1,6 +1,7 @@
 /**
- * Completed plays become practice sessions: written to the device first (session-queue.ts), so a
- * lost connection cannot lose one, then sent, now and whenever the browser comes back online.
+ * Finished plays become practice sessions, with what was actually listened to (the server decides
+ * whether each was complete or partial): written to the device first (session-queue.ts), so a lost
+ * connection cannot lose one, then sent, now and whenever the browser comes back online.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -20,8 +21,8 @@ export function useSessionRecording(engine: AudioEngine, userId: string | null):
     // Sessions completed while offline (or signed out mid-play) are sent when possible.
     flush();
     window.addEventListener('online', flush);
-    const stopListening = engine.onCompleted(({ playId, meditationId }) => {
-      enqueueSession({ id: playId, meditationId, completedAt: new Date().toISOString(), userId });
+    const stopListening = engine.onFinished(({ playId, meditationId, listened }) => {
+      enqueueSession({ id: playId, meditationId, completedAt: new Date().toISOString(), listened, userId });
       flush();
     });
     return () => {

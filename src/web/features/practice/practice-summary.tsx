@@ -7,7 +7,8 @@ import Sprout from 'lucide-react/icons/sprout';
 import Timer from 'lucide-react/icons/timer';
 import { useId, type ReactNode } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import type { PracticeResponse } from '#shared/contracts/practice.ts';
+import type { PracticeResponse, RecentSession } from '#shared/contracts/practice.ts';
+import { sessionLabel } from '#shared/practice.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePractice, usePracticePreference } from '#web/features/practice/use-practice.ts';
 
@@ -59,8 +60,8 @@ export function PracticeSummary() {
           {data.week.map((day, i) => (
             <li key={day.date} className="flex h-full flex-col items-center justify-end gap-1.5">
               <span
-                className={`w-full max-w-10 rounded-t-lg ${day.sessions > 0 ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'}`}
-                style={{ height: `${day.sessions > 0 ? Math.max(12, (day.minutes / maxMinutes) * 100) : 4}%` }}
+                className={`w-full max-w-10 rounded-t-lg ${day.sessions > 0 || day.minutes > 0 ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'}`}
+                style={{ height: `${day.sessions > 0 || day.minutes > 0 ? Math.max(12, (day.minutes / maxMinutes) * 100) : 4}%` }}
                 aria-hidden
               />
               <span className={`text-xs ${day.date === data.today ? 'font-semibold text-teal-800 dark:text-teal-200' : 'text-stone-500 dark:text-stone-400'}`}>{WEEKDAYS[i]}</span>
@@ -72,6 +73,8 @@ export function PracticeSummary() {
           ))}
         </ol>
       </figure>
+
+      {data.recent.length > 0 ? <RecentSessions sessions={data.recent} /> : null}
 
       <div className="mt-6 flex items-start justify-between gap-4 rounded-2xl bg-stone-50 p-4 dark:bg-stone-800/60">
         <div>
@@ -96,6 +99,37 @@ export function PracticeSummary() {
           <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${data.showStreaks ? 'translate-x-6' : 'translate-x-1'}`} />
         </button>
       </div>
+    </section>
+  );
+}
+
+/** The latest sessions, partial ones said to be partial (issue 20, item 3): minutes count, the session does not. */
+function RecentSessions({ sessions }: { sessions: readonly RecentSession[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h3 id={headingId} className="text-sm font-medium text-stone-700 dark:text-stone-200">
+        Recent sessions
+      </h3>
+      <ul className="mt-3 divide-y divide-stone-200 dark:divide-stone-800" data-testid="practice-history">
+        {sessions.map((session) => {
+          const label = sessionLabel(session);
+          return (
+            <li key={session.id} className="flex items-baseline justify-between gap-4 py-2" data-testid="practice-history-item">
+              <span className="min-w-0">
+                <span className="block truncate text-stone-900 dark:text-stone-50">{session.title ?? 'A meditation no longer in the library'}</span>
+                <time dateTime={session.completedAt} className="text-xs text-stone-500 dark:text-stone-400">
+                  {new Date(session.completedAt).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })}
+                </time>
+              </span>
+              <span className={`shrink-0 text-sm ${session.complete ? 'text-teal-800 dark:text-teal-200' : 'text-stone-600 dark:text-stone-300'}`} data-testid="practice-history-status">
+                <span aria-hidden>{label.text}</span>
+                <span className="sr-only">{label.spoken}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

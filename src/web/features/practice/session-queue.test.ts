@@ -1,12 +1,19 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '#shared/constants.ts';
 import type { RecordSessionBody } from '#shared/contracts/practice.ts';
 import { enqueueSession, flushSessions, readQueue, type SendResult } from '#web/features/practice/session-queue.ts';
 
-const session = (id: string, userId = 'u1') => ({ id, meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', userId });
+const listened = { ranges: [{ start: 0, end: 30 }], seconds: 30 };
+const session = (id: string, userId = 'u1') => ({ id, meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', listened, userId });
 
 describe('pending session queue', () => {
   beforeEach(() => localStorage.clear());
+
+  it('leaves behind entries queued before honest sessions (no measurement of what was heard: the server refuses them)', () => {
+    localStorage.setItem(STORAGE_KEYS.pendingSessions, JSON.stringify([{ id: 'old', meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', userId: 'u1' }, session('new')]));
+    expect(readQueue().map((s) => s.id)).toEqual(['new']);
+  });
 
   it('stores each play once', () => {
     enqueueSession(session('a'));
@@ -46,7 +53,7 @@ describe('pending session queue', () => {
       bodies.push(b);
       return Promise.resolve('sent');
     });
-    expect(bodies).toEqual([{ id: 'b', meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z' }]);
+    expect(bodies).toEqual([{ id: 'b', meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', listened }]);
     expect(readQueue().map((s) => s.id)).toEqual(['a']);
   });
 

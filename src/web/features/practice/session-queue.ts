@@ -1,5 +1,5 @@
 /**
- * Completed sessions waiting to reach the server. Every completion is written here first, then
+ * Sessions waiting to reach the server. Every finished play is written here first, then
  * sent; it leaves the queue only when the server has it (or refuses it for good). The play id is
  * the idempotency key, so resending after a lost response cannot count a session twice.
  */
@@ -20,9 +20,15 @@ export function readQueue(storage: Storage = localStorage): PendingSession[] {
   }
 }
 
+/**
+ * Entries queued by a build from before honest sessions carry no measurement of what was heard; the
+ * server refuses them (decision 0034), so they are left behind here rather than sent to be refused.
+ */
 function isPending(value: unknown): value is PendingSession {
   const v = value as Partial<PendingSession> | null;
-  return Boolean(v && typeof v.id === 'string' && typeof v.meditationId === 'string' && typeof v.completedAt === 'string' && typeof v.userId === 'string');
+  return Boolean(
+    v && typeof v.id === 'string' && typeof v.meditationId === 'string' && typeof v.completedAt === 'string' && typeof v.userId === 'string' && Array.isArray(v.listened?.ranges) && typeof v.listened.seconds === 'number',
+  );
 }
 
 function writeQueue(queue: PendingSession[], storage: Storage) {
@@ -46,7 +52,7 @@ export function flushSessions(userId: string, send: (body: RecordSessionBody) =>
   flushing = (async () => {
     let delivered = 0;
     for (const session of readQueue(storage).filter((s) => s.userId === userId)) {
-      const result = await send({ id: session.id, meditationId: session.meditationId, completedAt: session.completedAt });
+      const result = await send({ id: session.id, meditationId: session.meditationId, completedAt: session.completedAt, listened: session.listened });
       if (result === 'retry') break;
       // Re-read: another tab may have changed the queue meanwhile.
       writeQueue(readQueue(storage).filter((s) => !(s.id === session.id && s.userId === userId)), storage);
