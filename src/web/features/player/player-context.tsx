@@ -18,6 +18,7 @@ import { createPlayerStore, initialStoreState, saveRate, type PlayerProgress, ty
 import { useMediaSession } from '#web/features/player/use-media-session.ts';
 import { usePlayerKeyboard } from '#web/features/player/use-player-keyboard.ts';
 import { useSessionRecording } from '#web/features/player/use-session-recording.ts';
+import { usePositionSaving } from '#web/features/player/use-position-saving.ts';
 
 export type PlayerApi = PlayerView & PlayerActions;
 
@@ -76,6 +77,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [store, view.completed]);
 
   useSessionRecording(engine, userId);
+  usePositionSaving(store, userId);
   useOfflineEntitlementSync();
   useMediaSession(store, actions);
   usePlayerKeyboard(store, actions);
