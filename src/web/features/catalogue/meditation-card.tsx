@@ -33,7 +33,8 @@ type Props = {
  * change every few seconds while something plays, and that must not re-render the page around it.
  */
 function ResumeButton({ meditation, onResume }: { meditation: Card; onResume: (meditation: Card, seconds: number) => void }) {
-  const at = useSyncExternalStore(subscribePositions, () => resumePoint(getPositions(), meditation.id, meditation.durationSeconds));
+  // The server's prepared page (entry-server.tsx) knows no device's positions: nothing to offer there.
+  const at = useSyncExternalStore(subscribePositions, () => resumePoint(getPositions(), meditation.id, meditation.durationSeconds), () => null);
   if (at === null) return null;
   return (
     // Above the stretched title button, like the heart: its own button.
