@@ -45,6 +45,8 @@ export const STORAGE_KEYS = {
   dailyAffirmation: 'hm.dailyAffirmation',
   /** Completed sessions waiting to be sent (offline or failed uploads). */
   pendingSessions: 'hm.pendingSessions',
+  /** Where each meditation was left off, per account (`hm.positions.<user id>`, or `.visitor`). */
+  playbackPositions: 'hm.positions',
   playerPreferences: 'hm.playerPreferences',
   /** Today's routine ticks and custom rows, kept on this device as they change (saving them is the spec's Save). */
   routineDraft: { morning: 'hm.routineDraft.morning', evening: 'hm.routineDraft.evening' },

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { audio, waitForPlaying, setSlider, practice } from '#tests/e2e/support/player.ts';
+import { audio, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
@@ -145,8 +145,10 @@ describe('offline downloads', () => {
     await waitForPlaying(page, 0.5);
     expect((await audio(page)).src).toMatch(/^blob:/);
 
-    // Finished offline: the session waits on the device and reaches the server once back online.
-    await setSlider(page, 96);
+    // Heard to the end offline (at 4×, quick; a seek to the end would be a partial session, decision
+    // 0034): the session waits on the device and reaches the server once back online.
+    await setSlider(page, 0);
+    await playFaster(page, 4);
     await page.getByTestId('completion-overlay').waitFor({ timeout: 15_000 });
     const queued = () => page.evaluate(() => JSON.parse(localStorage.getItem('hm.pendingSessions') ?? '[]').length as number);
     expect(await queued()).toBe(1);

@@ -21,7 +21,7 @@ import { checkUploadFields } from '#shared/uploads.ts';
 import { validateWaitlist } from '#shared/waitlist.ts';
 import { checkoutBody } from '#shared/contracts/billing.ts';
 import { keyringBody, recordBody } from '#shared/contracts/journal.ts';
-import { practicePreferencesBody, recordSessionBody } from '#shared/contracts/practice.ts';
+import { practicePreferencesBody, recordSessionBody, savePositionBody } from '#shared/contracts/practice.ts';
 import { findControlCharacters, validateContent, validateEmail, validateName } from '#shared/validation.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createAppleTestChain, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
@@ -195,6 +195,12 @@ const ROUTES: Record<string, Route> = {
     method: 'PUT', path: '/api/practice/preferences', who: 'user', weight: 3, tables: ['practice_preferences'],
     template: { showStreaks: false },
     mayBeValid: (b) => practicePreferencesBody.safeParse(orEmpty(b)).success,
+  },
+  position: {
+    method: 'PUT', path: (s) => `/api/practice/positions/${s}`, who: 'user', weight: 3, tables: ['playback_positions'],
+    template: { positionSeconds: 60, updatedAt: new Date().toISOString() },
+    segmentMayBeReal: (s) => z.uuid().safeParse(decoded(s)).success,
+    mayBeValid: (b) => savePositionBody.safeParse(orEmpty(b)).success,
   },
   journalRecord: {
     method: 'PUT', path: (s) => `/api/journal/records/${s}`, who: 'user', weight: 3, tables: ['journal_records'],

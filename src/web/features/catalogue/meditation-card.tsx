@@ -2,11 +2,13 @@ import Clock from 'lucide-react/icons/clock';
 import Lock from 'lucide-react/icons/lock';
 import Gift from 'lucide-react/icons/gift';
 import Play from 'lucide-react/icons/play';
-import { forwardRef } from 'react';
+import { forwardRef, useSyncExternalStore } from 'react';
 import { displayDuration } from '#shared/catalogue.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FavouriteToggle } from '#web/features/favourites/favourite-button.tsx';
+import { formatTime } from '#web/features/player/format-time.ts';
+import { getPositions, resumePoint, subscribePositions } from '#web/features/player/positions.ts';
 
 type Props = {
   meditation: Card;
@@ -18,13 +20,37 @@ type Props = {
   /** The list holds the favourites once (one query for every card, not one each). */
   saved: boolean;
   onToggleFavourite: (meditation: Card) => void;
+  /** Offers "Continue from 7:32" where this track was left off (issue 20, item 2); left out while it plays. */
+  onResume?: (meditation: Card, seconds: number) => void;
 };
 
 /**
  * A card whose title is the play button, stretched over the whole card so anywhere plays it;
  * the heart sits above that layer as its own button (buttons cannot nest).
  */
-export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, mark, highlighted, onSelect, saved, onToggleFavourite }, ref) {
+/**
+ * "Continue from 7:32". It reads the device's positions itself, for its own track only: positions
+ * change every few seconds while something plays, and that must not re-render the page around it.
+ */
+function ResumeButton({ meditation, onResume }: { meditation: Card; onResume: (meditation: Card, seconds: number) => void }) {
+  // The server's prepared page (entry-server.tsx) knows no device's positions: nothing to offer there.
+  const at = useSyncExternalStore(subscribePositions, () => resumePoint(getPositions(), meditation.id, meditation.durationSeconds), () => null);
+  if (at === null) return null;
+  return (
+    // Above the stretched title button, like the heart: its own button.
+    <button
+      type="button"
+      onClick={() => onResume(meditation, at)}
+      aria-label={`Continue ${meditation.title} from ${formatTime(at)}`}
+      className="relative z-10 mt-4 inline-flex min-h-11 items-center gap-1.5 self-start rounded-full bg-teal-50 px-4 text-sm font-medium text-teal-900 ring-1 ring-teal-200 hover:bg-teal-100 dark:bg-teal-950 dark:text-teal-100 dark:ring-teal-800 dark:hover:bg-teal-900"
+    >
+      <Play className="size-4" aria-hidden />
+      Continue from {formatTime(at)}
+    </button>
+  );
+}
+
+export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, mark, highlighted, onSelect, saved, onToggleFavourite, onResume }, ref) {
   return (
     <article
       data-testid="meditation-card"
@@ -57,6 +83,7 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
         </div>
       </div>
       <p className="mt-3 flex-1 leading-relaxed text-stone-600 dark:text-stone-300">{meditation.description}</p>
+      {onResume && !locked ? <ResumeButton meditation={meditation} onResume={onResume} /> : null}
       <div id={`${meditation.id}-meta`} className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-500 dark:text-stone-400">
         <span className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden />

@@ -72,6 +72,10 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
 
   const player = usePlayer();
   const played = usePlayed(viewer.signedIn && !viewer.offline);
+  const onResume = (meditation: Card, seconds: number) => {
+    const listing = filter.shown.length > 0 ? filter.shown : [meditation];
+    player.resume(meditation, seconds, viewer.canListen ? listing : listing.filter((m) => m.free));
+  };
   const onSelect = (meditation: Card) => {
     const listing = filter.shown.length > 0 ? filter.shown : [meditation];
     if (viewer.canListen) player.choose(meditation, listing);
@@ -155,6 +159,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
                     onSelect={onSelect}
                     saved={favourites.isSaved(meditation.id)}
                     onToggleFavourite={favourites.toggle}
+                    onResume={player.current?.id === meditation.id ? undefined : onResume}
                   />
                 </li>
               ))}

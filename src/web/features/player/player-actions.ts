@@ -3,6 +3,7 @@ import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { AudioEngine } from '#web/features/player/audio-engine.ts';
 import { neighbours, percentToTime, skipTarget } from '#web/features/player/player-machine.ts';
 import type { PlayerStore } from '#web/features/player/player-store.ts';
+import { getPositions, resumePoint } from '#web/features/player/positions.ts';
 
 export type PlayerActions = {
   /** Spec: choosing a track plays it; the same track while playing pauses, while paused resumes. */
@@ -21,6 +22,10 @@ export type PlayerActions = {
   dismissSummary: () => void;
   /** Minutes until playback fades out and pauses; null cancels. */
   setSleepTimer: (minutes: number | null) => void;
+  /** "Continue from 7:32" on a card: plays the track from where it was left off (issue 20, item 2). */
+  resume: (meditation: MeditationCard, seconds: number, queue?: readonly MeditationCard[]) => void;
+  /** "Continue from 7:32" in the player: moves this play to where the track was left off. */
+  acceptResume: () => void;
 };
 
 export function createPlayerActions(store: PlayerStore, engine: AudioEngine): PlayerActions {
@@ -40,6 +45,20 @@ export function createPlayerActions(store: PlayerStore, engine: AudioEngine): Pl
         if (status === 'loading') return;
       }
       void engine.start(meditation, queue);
+      // Started from the beginning: where it was left off is offered in the player.
+      const { playId } = getState();
+      if (playId) dispatch({ type: 'offer-resume', playId, seconds: resumePoint(getPositions(), meditation.id, meditation.durationSeconds) });
+    },
+    resume(meditation, seconds, queue = [meditation]) {
+      void engine.start(meditation, queue);
+      // The track is loading: the engine applies the seek when its source arrives.
+      engine.seekTo(seconds);
+    },
+    acceptResume() {
+      const { resumeOffer, playId } = getState();
+      if (!resumeOffer || !playId) return;
+      engine.seekTo(resumeOffer.seconds);
+      dispatch({ type: 'offer-resume', playId, seconds: null });
     },
     toggle() {
       if (!engine.hasElement() || !getState().current) return;

@@ -17,6 +17,7 @@ import { PlayerAudio } from '#web/features/player/player-audio.tsx';
 import { createPlayerStore, initialStoreState, saveRate, type PlayerProgress, type PlayerStore, type PlayerView } from '#web/features/player/player-store.ts';
 import { usePlayerKeyboard } from '#web/features/player/use-player-keyboard.ts';
 import { useSessionRecording } from '#web/features/player/use-session-recording.ts';
+import { usePositionSaving } from '#web/features/player/use-position-saving.ts';
 
 export type PlayerApi = PlayerView & PlayerActions;
 
@@ -82,6 +83,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [store, view.completed]);
 
   useSessionRecording(engine, userId);
+  usePositionSaving(store, userId);
   useOfflineEntitlementSync();
   usePlayerKeyboard(store, actions);
 

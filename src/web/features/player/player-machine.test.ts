@@ -21,6 +21,14 @@ const run = (actions: PlayerAction[], from: PlayerState = initialPlayerState) =>
 const started = run([{ type: 'start', meditation: b, queue: [a, b, c], playId: 'p1' }]);
 
 describe('player state machine', () => {
+  it('offers where a track was left off to its own play only, and forgets it when another track starts (issue 20, item 2)', () => {
+    const offered = run([{ type: 'offer-resume', playId: 'p1', seconds: 452 }], started);
+    expect(offered.resumeOffer).toEqual({ playId: 'p1', seconds: 452 });
+    expect(run([{ type: 'offer-resume', playId: 'old', seconds: 30 }], started).resumeOffer).toBeNull();
+    expect(run([{ type: 'offer-resume', playId: 'p1', seconds: null }], offered).resumeOffer).toBeNull();
+    expect(run([{ type: 'start', meditation: c, queue: [a, b, c], playId: 'p2' }], offered).resumeOffer).toBeNull();
+  });
+
   it('starts loading, expanded, with the duration known from the card', () => {
     expect(started).toMatchObject({ current: b, status: 'loading', expanded: true, playId: 'p1', duration: 120, currentTime: 0, error: null });
   });

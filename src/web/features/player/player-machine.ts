@@ -29,6 +29,8 @@ export type PlayerState = {
   rate: number;
   /** Epoch ms when the sleep timer pauses playback. */
   sleepAt: number | null;
+  /** Where this track was left off last time, offered as "Continue from 7:32" while this play is before it (issue 20, item 2). */
+  resumeOffer: { playId: string; seconds: number } | null;
 };
 
 /** A play that ended: what it was, and what would come next in its list. */
@@ -49,7 +51,8 @@ export type PlayerAction =
   | { type: 'expand' }
   | { type: 'minimise' }
   | { type: 'rate'; rate: number }
-  | { type: 'sleep'; at: number | null };
+  | { type: 'sleep'; at: number | null }
+  | { type: 'offer-resume'; playId: string; seconds: number | null };
 
 export const initialPlayerState: PlayerState = {
   current: null,
@@ -66,6 +69,7 @@ export const initialPlayerState: PlayerState = {
   local: false,
   rate: 1,
   sleepAt: null,
+  resumeOffer: null,
 };
 
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
@@ -85,6 +89,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         transcript: null,
         local: false,
         summary: null,
+        resumeOffer: null,
       };
     case 'source-ready':
       if (action.playId !== state.playId) return state;
@@ -128,6 +133,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return (AUDIO.playbackRates as readonly number[]).includes(action.rate) ? { ...state, rate: action.rate } : state;
     case 'sleep':
       return { ...state, sleepAt: action.at };
+    case 'offer-resume':
+      if (action.playId !== state.playId) return state;
+      return { ...state, resumeOffer: action.seconds === null ? null : { playId: action.playId, seconds: action.seconds } };
   }
 }
 

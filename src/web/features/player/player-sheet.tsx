@@ -14,7 +14,8 @@ import { AUDIO } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
 import { SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
-import { usePlayer } from '#web/features/player/player-context.tsx';
+import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
+import { formatTime } from '#web/features/player/format-time.ts';
 
 export function PlayerSheet() {
   const player = usePlayer();
@@ -74,6 +75,7 @@ export function PlayerSheet() {
                   </Button>
                 </div>
               ) : null}
+              <ResumeOffer />
               <SeekSlider />
               <div className="mt-8">
                 <TransportRow />
@@ -104,6 +106,21 @@ export function PlayerSheet() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** "Continue from 7:32" (issue 20, item 2): while this play is before where the track was left off last time. */
+function ResumeOffer() {
+  const player = usePlayer();
+  const { currentTime } = usePlayerProgress();
+  const offer = player.resumeOffer;
+  if (!offer || offer.playId !== player.playId || currentTime >= offer.seconds - 5) return null;
+  return (
+    <div className="mb-6 flex justify-center">
+      <Button variant="outline" size="sm" onClick={player.acceptResume}>
+        Continue from {formatTime(offer.seconds)}
+      </Button>
+    </div>
   );
 }
 
