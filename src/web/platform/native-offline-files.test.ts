@@ -7,9 +7,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '#tests/fakes/secure-storage.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { createNativeOfflineFiles, OFFLINE_DIRECTORY, OFFLINE_KEY_NAME, PLAYING_DIRECTORY, type FilesystemLike } from '#web/platform/native-offline-files.ts';
-import type { SecureStorageLike } from '#web/platform/native-platform.ts';
 import type { Platform } from '#web/platform/platform.ts';
 
 /** The device's files as the plugin sees them: base64 strings by directory and path; rmdir is recursive only when asked. */
@@ -38,16 +38,6 @@ function fakeFilesystem() {
   };
   const bytes = (directory: string, path: string) => Buffer.from(files.get(id(directory, path)) ?? '', 'base64');
   return { filesystem, files, bytes };
-}
-
-function memoryStorage(): SecureStorageLike & { values: Map<string, string> } {
-  const values = new Map<string, string>();
-  return {
-    values,
-    get: (key) => Promise.resolve(values.get(key) ?? null),
-    set: (key, value) => Promise.resolve(void values.set(key, value)),
-    remove: (key) => Promise.resolve(values.delete(key)),
-  };
 }
 
 const device = vi.hoisted(() => ({ current: null as null | Pick<Platform, 'offlineFiles'> }));

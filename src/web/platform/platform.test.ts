@@ -4,19 +4,9 @@
  * plugin (its `addListener('appUrlOpen', …)` and `{ remove }` handle, as the plugin defines them).
  */
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '#tests/fakes/secure-storage.ts';
 import { detectPlatformKind } from '#web/platform/detect.ts';
-import { createNativePlatform, openedPath, type AppPluginLike, type SecureStorageLike } from '#web/platform/native-platform.ts';
-
-/** A local fake of the secure-storage plugin's get/set/remove (JSON values, null when absent). */
-function memoryStorage(): SecureStorageLike & { values: Map<string, string> } {
-  const values = new Map<string, string>();
-  return {
-    values,
-    get: (key) => Promise.resolve(values.get(key) ?? null),
-    set: (key, value) => Promise.resolve(void values.set(key, value)),
-    remove: (key) => Promise.resolve(values.delete(key)),
-  };
-}
+import { createNativePlatform, openedPath, type AppPluginLike } from '#web/platform/native-platform.ts';
 
 /** The plugins these tests do not use (native-offline-files.test.ts and native-media-controls.test.ts drive them). */
 const unused = () => Promise.reject(new Error('unused'));
