@@ -134,8 +134,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Modules of a few hundred bytes that the catalogue's chunks share (its icons, the spinner,
             // the Played marks) cost more as six files of their own (each under the 1 KB compression
             // threshold, so sent raw, each a request) than as one compressed file (measured: the
-            // /meditations first load 120.7 → 119.7 KB gzip).
-            { name: 'catalogue-shared', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|play|rotate-cw|lock|clock)\.mjs$|src[\\/]web[\\/](?:components[\\/]ui[\\/]spinner\.tsx|features[\\/]practice[\\/]use-played\.ts)$/ },
+            // /meditations first load 120.7 → 119.7 KB gzip). The same for the heart button and
+            // react-query's mutations, and the player's time format the cards' 'Continue from' uses.
+            { name: 'catalogue-shared', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|play|rotate-cw|lock|clock)\.mjs$|src[\\/]web[\\/](?:components[\\/]ui[\\/]spinner\.tsx|features[\\/]practice[\\/]use-played\.ts|features[\\/]player[\\/]format-time\.ts)$|@tanstack[\\/](?:react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js$/ },
+            // The heart button and the favourites it reads: wherever one is needed the other is too.
+            { name: 'favourites', test: /src[\\/]web[\\/]features[\\/]favourites[\\/](?:favourite-button\.tsx|use-favourites\.ts)$/ },
             // The native shells' code and Capacitor's plugins: one chunk, loaded only inside the apps (src/web/platform).
             { name: 'native', test: /node_modules[\\/](?:@capacitor|@revenuecat)[\\/]|src[\\/]web[\\/]platform[\\/]native-/ },
             // The apps' sign-in plugins, loaded when a person signs in on the device, never on the web, and kept

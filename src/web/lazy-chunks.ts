@@ -15,6 +15,8 @@ import { STORAGE_KEYS } from '#shared/constants.ts';
 
 /** The encrypted offline copies (IndexedDB): the player reads them with the network off. */
 export const loadOfflineStore = loadOnce(() => import('#web/features/downloads/offline-store.ts'));
+/** The react-query key its copies are listed under (here, so listing them and removing them on a lapse share it without sharing a chunk). */
+export const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
 /** Home: a lazy page too (issue 15), prefetched once idle wherever the visit began, so Home opens offline. */
 export const loadHomePage = loadOnce(() => import('#web/features/home/home-page.tsx'));
 /** The catalogue page (home prefetches it once idle). */
@@ -26,6 +28,13 @@ export const loadPlayerSheet = loadOnce(() => import('#web/features/player/playe
 export const loadSessionSummary = loadOnce(() => import('#web/features/player/session-summary.tsx'));
 export const loadDiagnosticsDialog = loadOnce(() => import('#web/features/diagnostics/diagnostics-dialog.tsx'));
 export const loadSubscribeDialog = loadOnce(() => import('#web/features/catalogue/subscribe-dialog.tsx'));
+/** Where each meditation was left off (issue 20, item 2), and the player's saving of it: loaded after the first paint. */
+export const loadPositions = loadOnce(() => import('#web/features/player/positions.ts'));
+export const loadPositionSaving = loadOnce(() => import('#web/features/player/use-position-saving.ts'));
+/** The device's record of the subscription, for offline copies: loaded after the first paint. */
+export const loadOfflineEntitlementSync = loadOnce(() => import('#web/features/downloads/use-offline-entitlement-sync.ts'));
+/** Finished plays into practice sessions (and the queue of those not sent yet): loaded after the first paint. */
+export const loadSessionRecording = loadOnce(() => import('#web/features/player/use-session-recording.ts'));
 /** The sign-in dialog brings the form library and zod: loaded when first opened, never at idle. */
 export const loadAuthDialog = loadOnce(() => import('#web/features/auth/auth-dialog.tsx'));
 

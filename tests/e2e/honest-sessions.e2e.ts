@@ -36,8 +36,23 @@ async function ended(page: Page) {
   await overlay.waitFor({ state: 'detached', timeout: 6_000 });
 }
 
+/** Notes whether 'Meditation Complete!' ever shows on this page (it lasts only 3 s). */
+const watchForCompletion = (page: Page) =>
+  page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="completion-overlay"]')) document.documentElement.dataset.sawCompletion = 'yes';
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+const sawCompletion = (page: Page) => page.evaluate(() => document.documentElement.dataset.sawCompletion === 'yes');
+
+/** A play that ended unheard (a seek to the end): the calm summary, with no 'Meditation Complete!' before it. */
+async function endedUnheard(page: Page) {
+  await page.getByTestId('session-summary').waitFor({ timeout: 20_000 });
+  expect(await sawCompletion(page)).toBe(false);
+}
+
 describe('honest sessions', () => {
-  it('credits no completed session for seeking to the end of three tracks, and shows them as partial', async () => {
+  it('credits no completed session for seeking to the end of three tracks, congratulates none, and shows them as partial', async () => {
     const { page, context, problems } = await openPage(browser);
     await createSubscriber(server, context, { name: 'Sol Reyes', email: 'sol@example.com', password: 'quiet-harbour-4' });
     await page.goto(`${server.url}/meditations/mindfulness`);
@@ -45,11 +60,12 @@ describe('honest sessions', () => {
     await cards.first().waitFor();
     const titles = (await cards.locator('h2').allTextContents()).map((t) => t.trim()).slice(0, 3);
     expect(titles).toHaveLength(3);
+    await watchForCompletion(page);
 
     for (const [i, title] of titles.entries()) {
       await start(page, title);
       await setSlider(page, 96);
-      await ended(page);
+      await endedUnheard(page);
       // Each play still reaches the server, as the partial session it was.
       await expect.poll(async () => (await practice(server, context)).recent.length, { timeout: 10_000 }).toBe(i + 1);
     }

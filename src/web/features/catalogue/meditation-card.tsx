@@ -2,13 +2,13 @@ import Clock from 'lucide-react/icons/clock';
 import Lock from 'lucide-react/icons/lock';
 import Gift from 'lucide-react/icons/gift';
 import Play from 'lucide-react/icons/play';
-import { forwardRef, useSyncExternalStore } from 'react';
+import { forwardRef, useEffect, useState, useSyncExternalStore } from 'react';
 import { displayDuration } from '#shared/catalogue.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FavouriteToggle } from '#web/features/favourites/favourite-button.tsx';
 import { formatTime } from '#web/features/player/format-time.ts';
-import { getPositions, resumePoint, subscribePositions } from '#web/features/player/positions.ts';
+import { loadPositions } from '#web/lazy-chunks.ts';
 
 type Props = {
   meditation: Card;
@@ -32,9 +32,30 @@ type Props = {
  * "Continue from 7:32". It reads the device's positions itself, for its own track only: positions
  * change every few seconds while something plays, and that must not re-render the page around it.
  */
+type PositionsModule = Awaited<ReturnType<typeof loadPositions>>;
+const noSubscription = () => () => undefined;
+
+/** The device's positions' code, loaded after the listing has shown (it is not part of the first download). */
+function usePositionsModule(): PositionsModule | null {
+  const [positions, setPositions] = useState<PositionsModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPositions().then((loaded) => live && setPositions(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return positions;
+}
+
 function ResumeButton({ meditation, onResume }: { meditation: Card; onResume: (meditation: Card, seconds: number) => void }) {
+  const positions = usePositionsModule();
   // The server's prepared page (entry-server.tsx) knows no device's positions: nothing to offer there.
-  const at = useSyncExternalStore(subscribePositions, () => resumePoint(getPositions(), meditation.id, meditation.durationSeconds), () => null);
+  const at = useSyncExternalStore(
+    positions?.subscribePositions ?? noSubscription,
+    () => (positions ? positions.resumePoint(positions.getPositions(), meditation.id, meditation.durationSeconds) : null),
+    () => null,
+  );
   if (at === null) return null;
   return (
     // Above the stretched title button, like the heart: its own button.

@@ -11,7 +11,7 @@ import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { platform } from '#web/platform/platform.ts';
 import { listOfflineCopies, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
-import { OFFLINE_QUERY_KEY } from '#web/features/downloads/use-offline-entitlement-sync.ts';
+import { OFFLINE_QUERY_KEY } from '#web/lazy-chunks.ts';
 
 export function useOfflineCopies() {
   const viewer = useViewer();

@@ -2,17 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useSubscription } from '#web/features/billing/use-subscription.ts';
-import { loadOfflineStore } from '#web/lazy-chunks.ts';
-
-/** The react-query key of this device's offline copies (use-downloads.ts lists them under it). */
-export const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
+import { loadOfflineStore, OFFLINE_QUERY_KEY } from '#web/lazy-chunks.ts';
 
 /**
  * Keeps the device's record of the subscription in step with the server whenever the server
  * answers, so downloads stop playing once a subscription lapses (and play again on renewal). Inside
  * the apps a lapse removes them from the device instead (offline-store's removeCopiesOnLapse).
  */
-export function useOfflineEntitlementSync(): void {
+function useOfflineEntitlementSync(): void {
   const viewer = useViewer();
   const subscription = useSubscription(viewer.signedIn && !viewer.offline);
   const userId = viewer.user?.id;
@@ -30,4 +27,10 @@ export function useOfflineEntitlementSync(): void {
       })
       .catch((error: unknown) => console.warn('offline entitlement not recorded', error));
   }, [userId, viewer.offline, data, client]);
+}
+
+/** The sync, as a component the player mounts once its chunk has loaded (lazy-chunks.ts). It renders nothing. */
+export function OfflineEntitlementSync(): null {
+  useOfflineEntitlementSync();
+  return null;
 }

@@ -14,7 +14,7 @@ import { clampVolume, crossfadeSchedule, fadeInSchedule, fadeOutSchedule, runFad
 import { resolveSource, streamingSource, type PlaybackSource } from '#web/features/player/playback-source.ts';
 import type { PlayerStore } from '#web/features/player/player-store.ts';
 import { createListeningMeter, type Listened, type ListeningMeter } from '#web/features/player/listening-meter.ts';
-import { PARTIAL_SESSION_MIN_SECONDS } from '#shared/listening.ts';
+import { coveredSeconds, isCompleteListen, PARTIAL_SESSION_MIN_SECONDS } from '#shared/listening.ts';
 
 /**
  * A play that is over (it ended, or was stopped after real listening): the practice session to
@@ -318,7 +318,9 @@ export function createAudioEngine(store: PlayerStore) {
       clearTimeout(loadTimer);
       // The last stretch, from the latest timeupdate to the end.
       measure(audio, true);
-      dispatch({ type: 'ended' });
+      const heard = metering?.playId === playId ? metering.meter.snapshot() : null;
+      const duration = finiteDuration(audio, getState().duration);
+      dispatch({ type: 'ended', complete: heard !== null && isCompleteListen(coveredSeconds(heard.ranges, duration), duration) });
       releaseSource();
       if (!current || !playId || metering?.playId !== playId) return;
       finishPlay(true);

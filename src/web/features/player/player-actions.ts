@@ -3,7 +3,7 @@ import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { AudioEngine } from '#web/features/player/audio-engine.ts';
 import { neighbours, percentToTime, skipTarget } from '#web/features/player/player-machine.ts';
 import type { PlayerStore } from '#web/features/player/player-store.ts';
-import { getPositions, resumePoint } from '#web/features/player/positions.ts';
+import { loadPositions } from '#web/lazy-chunks.ts';
 
 export type PlayerActions = {
   /** Spec: choosing a track plays it; the same track while playing pauses, while paused resumes. */
@@ -47,7 +47,12 @@ export function createPlayerActions(store: PlayerStore, engine: AudioEngine): Pl
       void engine.start(meditation, queue);
       // Started from the beginning: where it was left off is offered in the player.
       const { playId } = getState();
-      if (playId) dispatch({ type: 'offer-resume', playId, seconds: resumePoint(getPositions(), meditation.id, meditation.durationSeconds) });
+      // (The positions' code is not in the first download; it is there by the time anyone presses play.)
+      if (playId) {
+        void loadPositions().then(({ getPositions, resumePoint }) => {
+          if (getState().playId === playId) dispatch({ type: 'offer-resume', playId, seconds: resumePoint(getPositions(), meditation.id, meditation.durationSeconds) });
+        });
+      }
     },
     resume(meditation, seconds, queue = [meditation]) {
       void engine.start(meditation, queue);

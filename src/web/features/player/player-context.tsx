@@ -7,19 +7,24 @@
  * one of those does; `usePlayerProgress()` is the position, which changes ~4×/s while audio plays,
  * so only the components that show progress re-render on `timeupdate`.
  */
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { loadOfflineEntitlementSync, loadPositionSaving, loadSessionRecording } from '#web/lazy-chunks.ts';
 import { AUDIO } from '#shared/constants.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { useOfflineEntitlementSync } from '#web/features/downloads/use-offline-entitlement-sync.ts';
 import { createAudioEngine } from '#web/features/player/audio-engine.ts';
 import { createPlayerActions, type PlayerActions } from '#web/features/player/player-actions.ts';
 import { PlayerAudio } from '#web/features/player/player-audio.tsx';
 import { createPlayerStore, initialStoreState, saveRate, type PlayerProgress, type PlayerStore, type PlayerView } from '#web/features/player/player-store.ts';
 import { usePlayerKeyboard } from '#web/features/player/use-player-keyboard.ts';
-import { useSessionRecording } from '#web/features/player/use-session-recording.ts';
-import { usePositionSaving } from '#web/features/player/use-position-saving.ts';
 
 export type PlayerApi = PlayerView & PlayerActions;
+
+/** Resume where you left off: saved by a piece loaded after the first paint (lazy-chunks.ts). */
+const PositionSaving = lazy(() => loadPositionSaving().then((m) => ({ default: m.PositionSaving })));
+/** Finished plays become practice sessions: recorded by a piece loaded after the first paint too. */
+/** The device's record of the subscription, which decides whether offline copies play. */
+const OfflineEntitlementSync = lazy(() => loadOfflineEntitlementSync().then((m) => ({ default: m.OfflineEntitlementSync })));
+const SessionRecording = lazy(() => loadSessionRecording().then((m) => ({ default: m.SessionRecording })));
 
 const PlayerContext = createContext<PlayerApi | null>(null);
 const PlayerStoreContext = createContext<{ store: PlayerStore; actions: PlayerActions } | null>(null);
@@ -82,9 +87,6 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [store, view.completed]);
 
-  useSessionRecording(engine, userId);
-  usePositionSaving(store, userId);
-  useOfflineEntitlementSync();
   usePlayerKeyboard(store, actions);
 
   useEffect(() => () => engine.stopAll(), [engine]);
@@ -94,6 +96,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       <PlayerContext.Provider value={api}>
         {children}
         <PlayerAudio engine={engine} />
+        <Suspense fallback={null}>
+          <SessionRecording engine={engine} userId={userId} />
+          <OfflineEntitlementSync />
+          <PositionSaving store={store} userId={userId} />
+        </Suspense>
       </PlayerContext.Provider>
     </PlayerStoreContext.Provider>
   );

@@ -63,15 +63,15 @@ describe('player state machine', () => {
   });
 
   it('ended clears the track, shows completion for that play once, and keeps the speed', () => {
-    const ended = run([{ type: 'rate', rate: 1.25 }, { type: 'playing' }, { type: 'ended' }], started);
+    const ended = run([{ type: 'rate', rate: 1.25 }, { type: 'playing' }, { type: 'ended', complete: true }], started);
     expect(ended).toMatchObject({ current: null, status: 'idle', completed: { title: 'Track b', playId: 'p1' }, rate: 1.25, expanded: false });
     // A second 'ended' (some browsers fire twice) changes nothing.
-    expect(run([{ type: 'ended' }], ended)).toBe(ended);
+    expect(run([{ type: 'ended', complete: true }], ended)).toBe(ended);
     expect(run([{ type: 'dismiss-completion' }], ended).completed).toBeNull();
   });
 
   it('after the overlay, keeps a summary of the play that ended with what comes next, until dismissed or a new play starts', () => {
-    const ended = run([{ type: 'playing' }, { type: 'ended' }], started);
+    const ended = run([{ type: 'playing' }, { type: 'ended', complete: true }], started);
     expect(ended.summary).toBeNull();
     const summarised = run([{ type: 'dismiss-completion' }], ended);
     expect(summarised.summary).toMatchObject({ title: 'Track b', playId: 'p1', meditationId: 'b' });
@@ -79,6 +79,12 @@ describe('player state machine', () => {
     expect(summarised.summary?.next?.id).toBe('c');
     expect(run([{ type: 'dismiss-summary' }], summarised).summary).toBeNull();
     expect(run([{ type: 'start', meditation: card('c'), queue: [card('c')], playId: 'p2' }], summarised).summary).toBeNull();
+  });
+
+  it('a track that ended without being heard (a seek to the end) gets no completion, only the calm summary', () => {
+    const ended = run([{ type: 'playing' }, { type: 'ended', complete: false }], started);
+    expect(ended).toMatchObject({ current: null, status: 'idle', completed: null, summary: { title: 'Track b', playId: 'p1', meditationId: 'b' } });
+    expect(run([{ type: 'ended', complete: true }], ended)).toBe(ended);
   });
 
   it('close stops and clears everything, collapsed', () => {

@@ -43,7 +43,8 @@ export type PlayerAction =
   | { type: 'paused' }
   | { type: 'waiting' }
   | { type: 'time'; currentTime: number; duration: number }
-  | { type: 'ended' }
+  /** `complete`: enough of the track was heard to count (shared/listening.ts); a partial end gets no 'Meditation Complete!'. */
+  | { type: 'ended'; complete: boolean }
   | { type: 'dismiss-completion' }
   | { type: 'dismiss-summary' }
   | { type: 'error'; message: string }
@@ -107,14 +108,13 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'time':
       if (!state.current) return state;
       return { ...state, currentTime: action.currentTime, duration: action.duration > 0 ? action.duration : state.duration };
-    case 'ended':
+    case 'ended': {
       // Spec: clears the current track and shows the overlay. A second 'ended' for the same play does nothing.
+      // A track that ended without being heard (a seek to the end) is not congratulated: the calm summary comes straight away.
       if (!state.current || !state.playId) return state;
-      return {
-        ...initialPlayerState,
-        rate: state.rate,
-        completed: { title: state.current.title, playId: state.playId, meditationId: state.current.id, next: neighbours(state).next, queue: state.queue },
-      };
+      const finished = { title: state.current.title, playId: state.playId, meditationId: state.current.id, next: neighbours(state).next, queue: state.queue };
+      return { ...initialPlayerState, rate: state.rate, ...(action.complete ? { completed: finished } : { summary: finished }) };
+    }
     case 'dismiss-completion':
       // The spec's overlay has had its 3 s; the summary takes its place.
       return { ...state, completed: null, summary: state.completed ?? state.summary };

@@ -32,7 +32,7 @@ async function sendPending(): Promise<void> {
   }
 }
 
-export function usePositionSaving(store: PlayerStore, userId: string | null): void {
+function usePositionSaving(store: PlayerStore, userId: string | null): void {
   useEffect(() => setPositionsOwner(userId), [userId]);
 
   // The server's copy, for signed-in people.
@@ -72,10 +72,11 @@ export function usePositionSaving(store: PlayerStore, userId: string | null): vo
     let endedPlay: string | null = null;
     return store.subscribe(() => {
       const view = store.getView();
-      if (view.completed && view.completed.playId !== endedPlay) {
-        // It ended: next time it starts from the beginning.
-        endedPlay = view.completed.playId;
-        rememberPosition(view.completed.meditationId, 0);
+      // It ended (heard through, or a seek to the end: the summary without the overlay): next time it starts from the beginning.
+      const finished = view.completed ?? view.summary;
+      if (finished && finished.playId !== endedPlay) {
+        endedPlay = finished.playId;
+        rememberPosition(finished.meditationId, 0);
         last = null;
       }
       const { current, status } = view;
@@ -88,4 +89,10 @@ export function usePositionSaving(store: PlayerStore, userId: string | null): vo
       rememberPosition(current.id, currentTime);
     });
   }, [store]);
+}
+
+/** The saving, as a component the player mounts once its chunk has loaded (lazy-chunks.ts): it renders nothing. */
+export function PositionSaving({ store, userId }: { store: PlayerStore; userId: string | null }): null {
+  usePositionSaving(store, userId);
+  return null;
 }

@@ -9,7 +9,7 @@ import type { AudioEngine } from '#web/features/player/audio-engine.ts';
 import { enqueueSession, flushSessions } from '#web/features/practice/session-queue.ts';
 import { PRACTICE_QUERY_KEY, sendSession } from '#web/features/practice/use-practice.ts';
 
-export function useSessionRecording(engine: AudioEngine, userId: string | null): void {
+function useSessionRecording(engine: AudioEngine, userId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
@@ -30,4 +30,13 @@ export function useSessionRecording(engine: AudioEngine, userId: string | null):
       stopListening();
     };
   }, [engine, userId, queryClient]);
+}
+
+/**
+ * The recording, as a component the player mounts once its chunk has loaded (lazy-chunks.ts), after
+ * the first paint: no play can end before then. It renders nothing.
+ */
+export function SessionRecording({ engine, userId }: { engine: AudioEngine; userId: string | null }): null {
+  useSessionRecording(engine, userId);
+  return null;
 }
