@@ -75,3 +75,14 @@ describe('the API from inside the apps', () => {
     expect(await platform.sessionHeaders()).toEqual({ 'x-session-transport': 'bearer' });
   });
 });
+
+describe('later', () => {
+  it('forwards named methods once the real object loads, and is never mistaken for a promise or a primitive', async () => {
+    const { later } = await import('#web/platform/platform.ts');
+    const forwarded = later(() => Promise.resolve({ greet: (name: string) => `hello ${name}` }));
+    expect(await forwarded.greet('ada')).toBe('hello ada');
+    // A promise resolved to it keeps it as it is (it has no `then` to follow).
+    expect(await Promise.resolve().then(() => forwarded)).toBe(forwarded);
+    expect((forwarded as unknown as Record<symbol, unknown>)[Symbol.toPrimitive]).toBeUndefined();
+  });
+});

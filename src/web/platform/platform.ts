@@ -134,7 +134,8 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
  */
 export function later<T extends object>(load: () => Promise<T>): T {
   return new Proxy({} as T, {
-    get: (_target, name) => (name === 'then' ? undefined : (...args: unknown[]) => load().then((real) => (real as Record<PropertyKey, (...a: unknown[]) => unknown>)[name](...args))),
+    // Only named methods: `then` and symbols (inspection, coercion) must not look like methods.
+    get: (_target, name) => (name === 'then' || typeof name === 'symbol' ? undefined : (...args: unknown[]) => load().then((real) => (real as Record<string, (...a: unknown[]) => unknown>)[name](...args))),
   });
 }
 
