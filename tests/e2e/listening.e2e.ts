@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIO } from '#shared/constants.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
@@ -199,12 +200,18 @@ describe('player edge cases', () => {
     // The audio host never answers (a dead connection), everything else is real.
     await page.route('**/media/meditations/**', () => undefined);
     await page.goto(`${server.url}/meditations/mindfulness`);
-    // The page's clock, not the wall's: the 10 s pass at once (and not a moment before: 9.5 s in, it still waits).
-    await page.clock.install();
+    // The page's clock, not the wall's, and paused: the 10 s pass at once (and not a moment before: 9.5 s in, it
+    // still waits). A clock left ticking with the wall lets a loaded machine's real seconds count too.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1_000);
     await page.getByTestId('meditation-card').first().locator('h2 button').click();
     const sheet = page.getByRole('dialog');
     const tooLong = sheet.getByRole('alert').filter({ hasText: 'This meditation is taking too long to load. Please check your connection and try again.' });
     await sheet.waitFor();
+    // Past the sheet's start delay; the 10 s count from the moment the audio element is given its source.
+    await page.clock.runFor(AUDIO.startDelayMs);
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio[src*="/media/meditations/"]') !== null)).toBe(true);
     await page.clock.runFor(9_500);
     expect(await tooLong.count()).toBe(0);
     await page.clock.runFor(1_000);
