@@ -89,14 +89,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       workbox: {
         // woff2: offline pages keep the headings' typeface (decision 0028).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // The timer's bells too (issue 20, item 1): a sitting offline must still begin and end with them.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}', 'sounds/bells/*.mp3'],
         // The native shells' code (Capacitor and its plugins, the store's purchases) is never used on the web; the apps carry it themselves.
         globIgnores: ['**/native-*.js', '**/store-purchases-*.js', '**/store-offer-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: pageNavigations,
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
-        // Audio never goes into the service worker's cache: offline copies are encrypted in IndexedDB.
-        runtimeCaching: [],
+        // Meditation audio never goes into the service worker's cache: offline copies are encrypted in
+        // IndexedDB. The timer's free ambient beds do, once played, so a sitting offline can have one too.
+        runtimeCaching: [{ urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/sounds/beds/'), handler: 'CacheFirst', options: { cacheName: 'timer-beds', expiration: { maxEntries: 4 } } }],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

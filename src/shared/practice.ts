@@ -6,6 +6,10 @@ import { addDays, mondayOf, type DayKey } from '#shared/days.ts';
 
 export type PracticeDay = { date: DayKey; sessions: number; minutes: number };
 
+/** A meditation played, or a sitting with the meditation timer (issue 20, item 1). */
+export const SESSION_KINDS = ['guided', 'timer'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
 /** Oldest completed session the server accepts: offline queues may send late, not forever. */
 export const SESSION_MAX_AGE_DAYS = 90;
 /** Allowed device clock skew for a completion time in the future. */
@@ -55,14 +59,15 @@ export function sessionMinutes(durationSeconds: number | null | undefined): numb
  * How the practice card's history names one session (issue 20, item 3): what is shown, and what a
  * screen reader says instead of the middle dots and abbreviations.
  */
-export function sessionLabel({ complete, minutes, trackMinutes }: { complete: boolean; minutes: number | null; trackMinutes: number | null }): { text: string; spoken: string } {
+export function sessionLabel({ complete, minutes, trackMinutes, kind = 'guided' }: { complete: boolean; minutes: number | null; trackMinutes: number | null; kind?: SessionKind }): { text: string; spoken: string } {
   const heard = minutes ?? 0;
+  const verb = kind === 'timer' ? 'sat' : 'listened';
   const spokenMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} ${n === 1 ? 'minute' : 'minutes'}`);
   const shortMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} min`);
   if (complete) return { text: `Complete · ${shortMinutes(heard)}`, spoken: `Complete session, ${spokenMinutes(heard)}` };
-  if (trackMinutes == null || trackMinutes < 1) return { text: `Partial · ${shortMinutes(heard)}`, spoken: `Partial session, ${spokenMinutes(heard)} listened` };
+  if (trackMinutes == null || trackMinutes < 1) return { text: `Partial · ${shortMinutes(heard)}`, spoken: `Partial session, ${spokenMinutes(heard)} ${verb}` };
   const part = heard < 1 ? 'under a minute' : String(heard);
-  return { text: `Partial · ${part} of ${trackMinutes} min`, spoken: `Partial session, ${part} of ${spokenMinutes(trackMinutes)} listened` };
+  return { text: `Partial · ${part} of ${trackMinutes} min`, spoken: `Partial session, ${part} of ${spokenMinutes(trackMinutes)} ${verb}` };
 }
 
 export const PRACTICE_MESSAGES = {
@@ -78,6 +83,7 @@ export const PRACTICE_MESSAGES = {
   positionInFuture: 'This position’s time is in the future.',
   badRange: 'Each listened range needs a start and an end, in seconds within the track.',
   tooManyRanges: 'Too many listened ranges for one session.',
+  unknownKind: 'Unknown kind of session.',
   badListenedSeconds: 'The listening time must be a number of seconds no longer than the track at the slowest speed.',
   unknownFocus: 'Choose one of the listed answers.',
   noPreference: 'Nothing to change.',

@@ -28,6 +28,7 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/privacy$/,
   /^\/terms$/,
   /^\/cookies$/,
+  /^\/timer$/,
   /^\/waitlist$/,
   /^\/admin$/,
   /^\/welcome$/,

@@ -32,6 +32,7 @@ const JournalPage = lazy(() => import('#web/features/journal/journal-page.tsx').
 const RoutinePage = lazy(() => import('#web/features/routines/routine-page.tsx').then((m) => ({ default: m.RoutinePage })));
 const WaitlistPage = lazy(() => import('#web/features/waitlist/waitlist-page.tsx').then((m) => ({ default: m.WaitlistPage })));
 const AdminPage = lazy(() => import('#web/features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const TimerPage = lazy(() => import('#web/features/timer/timer-page.tsx').then((m) => ({ default: m.TimerPage })));
 const WelcomePage = lazy(() => import('#web/features/welcome/welcome-page.tsx').then((m) => ({ default: m.WelcomePage })));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: '/journal', element: <JournalPage /> },
       { path: '/morning-routine', element: <RoutinePage kind="morning" /> },
       { path: '/evening-routine', element: <RoutinePage kind="evening" /> },
+      { path: '/timer', element: <TimerPage /> },
       { path: '/waitlist', element: <WaitlistPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/welcome', element: <WelcomePage /> },

@@ -1,10 +1,11 @@
 /** Practice API contracts: sessions, the practice summary, the streak preference. */
 import { z } from 'zod';
 import { isValidTimezone } from '#shared/days.ts';
-import { FOCUS_IDS, PRACTICE_MESSAGES, type PracticeDay } from '#shared/practice.ts';
+import { FOCUS_IDS, PRACTICE_MESSAGES, SESSION_KINDS, type PracticeDay } from '#shared/practice.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
 import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
+import { TIMER, TIMER_MESSAGES } from '#shared/timer.ts';
 
 const seconds = (message: string) => z.number(message).min(0, message).max(MAX_LISTENED_SECONDS, message);
 const listenedRange = z
@@ -25,19 +26,52 @@ const listened = z.strictObject(
   { error: (issue) => (issue.input === undefined ? PRACTICE_MESSAGES.listeningRequired : PRACTICE_MESSAGES.badListened) },
 );
 
+const sessionId = z.uuid('A session id is required.');
+const completedAt = z.iso.datetime({ offset: true, message: 'A completion time is required.' });
+
 /** Strict: an unknown field (an old client's `durationMinutes`) is refused, never silently trusted or dropped. */
-export const recordSessionBody = z.strictObject({
+const guidedSessionBody = z.strictObject({
+  /** Absent in bodies from before the timer: a guided session is the default. */
+  kind: z.literal('guided').optional(),
   /** The play id generated on the device when playback started (idempotency key). */
-  id: z.uuid('A session id is required.'),
+  id: sessionId,
   meditationId: z.uuid('Meditation not found'),
   /** When the play ended (or was stopped). */
-  completedAt: z.iso.datetime({ offset: true, message: 'A completion time is required.' }),
+  completedAt,
   listened,
 });
+export type GuidedSessionBody = z.infer<typeof guidedSessionBody>;
+
+const timerSeconds = z.number(TIMER_MESSAGES.badSat).min(0, TIMER_MESSAGES.badSat).max(TIMER.maxMinutes * 60, TIMER_MESSAGES.badSat);
+
+/** A sitting with the meditation timer (issue 20, item 1): its planned length and the time actually sat. */
+const timerSessionBody = z.strictObject({
+  kind: z.literal('timer'),
+  /** Generated on the device when the sitting began (idempotency key). */
+  id: sessionId,
+  completedAt,
+  timer: z
+    .strictObject(
+      {
+        /** The length chosen, in whole minutes' seconds, as the page offers. */
+        plannedSeconds: z.number(TIMER_MESSAGES.badLength).int(TIMER_MESSAGES.badLength).min(TIMER.minMinutes * 60, TIMER_MESSAGES.badLength).max(TIMER.maxMinutes * 60, TIMER_MESSAGES.badLength).refine((s) => s % 60 === 0, TIMER_MESSAGES.badLength),
+        /** Seconds sat after the warm-up, on the audio clock (pauses excluded); no more than planned. */
+        satSeconds: timerSeconds,
+      },
+      TIMER_MESSAGES.badTimer,
+    )
+    .refine((t) => t.satSeconds <= t.plannedSeconds, { message: TIMER_MESSAGES.badSat, path: ['satSeconds'] }),
+});
+export type TimerSessionBody = z.infer<typeof timerSessionBody>;
+
+export const recordSessionBody = z.discriminatedUnion('kind', [guidedSessionBody, timerSessionBody], { error: () => PRACTICE_MESSAGES.unknownKind });
 export type RecordSessionBody = z.infer<typeof recordSessionBody>;
+
+const sessionKind = z.enum(SESSION_KINDS);
 
 const recordedSessionSchema = z.object({
   id: z.string(),
+  kind: sessionKind,
   meditationId: z.string().nullable(),
   /** Minutes credited: the listening time, capped by the track's length, rounded. */
   durationMinutes: z.number().nullable(),
@@ -56,12 +90,13 @@ const practiceDaySchema = z.object({ date: z.string(), sessions: z.number(), min
 
 const recentSessionSchema = z.object({
   id: z.string(),
+  kind: sessionKind,
   meditationId: z.string().nullable(),
-  /** Null when the meditation has left the catalogue since. */
+  /** Null for a timer session, and when the meditation has left the catalogue since. */
   title: z.string().nullable(),
   completedAt: z.string(),
   minutes: z.number().nullable(),
-  /** The track's length in minutes, for "Partial · 3 of 10 min"; null when unknown. */
+  /** The track's (or the timer's planned) length in minutes, for "Partial · 3 of 10 min"; null when unknown. */
   trackMinutes: z.number().nullable(),
   complete: z.boolean(),
 });

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { FOCUS_IDS } from '#shared/practice.ts';
+import { FOCUS_IDS, SESSION_KINDS } from '#shared/practice.ts';
 import { user } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
 
@@ -27,6 +27,10 @@ export const meditationSessions = pgTable(
     complete: boolean('complete').notNull().default(true),
     /** Wall seconds credited; null for rows recorded before the player measured listening. */
     listenedSeconds: integer('listened_seconds'),
+    /** 'guided' (a meditation played) or 'timer' (a sitting with the meditation timer: no meditation). */
+    kind: text('kind', { enum: SESSION_KINDS }).notNull().default('guided'),
+    /** A timer session's chosen length, for "Partial · 6 of 20 min"; null for guided ones (their track has a length). */
+    plannedSeconds: integer('planned_seconds'),
     /** The play id generated on the device when playback started. */
     clientId: uuid('client_id').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -40,6 +44,7 @@ export const meditationSessions = pgTable(
     // practitioner has thousands of sessions, read on every listing they open).
     // Partial (the marks' query asks for complete sessions of a meditation still there): the practice summary keeps its covering index.
     index('meditation_sessions_user_meditation_idx').on(t.userId, t.meditationId).where(sql`${t.meditationId} is not null and ${t.complete}`),
+    check('meditation_sessions_kind_check', sql`${t.kind} in ('guided', 'timer') and (${t.kind} = 'guided' or ${t.meditationId} is null)`),
   ],
 );
 

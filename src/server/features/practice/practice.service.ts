@@ -6,10 +6,10 @@
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { dayKey } from '#shared/days.ts';
-import { creditListening } from '#shared/listening.ts';
-import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf } from '#shared/practice.ts';
+import { creditListening, isCompleteListen } from '#shared/listening.ts';
+import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf, type SessionKind } from '#shared/practice.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
-import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
+import type { GuidedSessionBody, PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse, TimerSessionBody } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
@@ -20,21 +20,37 @@ export async function recordSession({ db, userId, body, now = new Date() }: { db
   if (completedAt.getTime() > now.getTime() + SESSION_FUTURE_SKEW_MS) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionInFuture, 400);
   if (completedAt.getTime() < now.getTime() - SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionTooOld, 400);
 
-  const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
-  if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
-
-  const credit = creditListening({ ranges: body.listened.ranges, listenedSeconds: body.listened.seconds, trackSeconds: trackLength(meditation.durationSeconds) });
-  const listenedSeconds = Math.round(credit.listenedSeconds);
+  const credited = body.kind === 'timer' ? creditTimer(body) : await creditGuided(db, body);
+  const listenedSeconds = Math.round(credited.listenedSeconds);
   const inserted = await db
     .insert(meditationSessions)
-    .values({ userId, meditationId: body.meditationId, clientId: body.id, durationMinutes: sessionMinutes(listenedSeconds), listenedSeconds, complete: credit.complete, completedAt })
+    .values({ userId, clientId: body.id, completedAt, durationMinutes: sessionMinutes(listenedSeconds), listenedSeconds, ...credited.row })
     .onConflictDoNothing({ target: [meditationSessions.userId, meditationSessions.clientId] })
     .returning();
   const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0];
   return {
     created: inserted.length > 0,
-    session: { id: row.clientId, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString(), complete: row.complete },
+    session: { id: row.clientId, kind: row.kind, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString(), complete: row.complete },
   };
+}
+
+type Credited = { listenedSeconds: number; row: { kind: SessionKind; meditationId: string | null; plannedSeconds: number | null; complete: boolean } };
+
+/** A guided play: what was heard of the track, against the catalogue's length of it. */
+async function creditGuided(db: Database, body: GuidedSessionBody): Promise<Credited> {
+  const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
+  if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
+  const credit = creditListening({ ranges: body.listened.ranges, listenedSeconds: body.listened.seconds, trackSeconds: trackLength(meditation.durationSeconds) });
+  return { listenedSeconds: credit.listenedSeconds, row: { kind: 'guided', meditationId: body.meditationId, plannedSeconds: null, complete: credit.complete } };
+}
+
+/**
+ * A timer sitting: the time sat (the contract caps it at the length chosen), complete by the same
+ * rule as a guided track, with the chosen length standing for the track's.
+ */
+function creditTimer(body: TimerSessionBody): Credited {
+  const { plannedSeconds, satSeconds } = body.timer;
+  return { listenedSeconds: satSeconds, row: { kind: 'timer', meditationId: null, plannedSeconds, complete: isCompleteListen(satSeconds, plannedSeconds) } };
 }
 
 /**
@@ -128,11 +144,13 @@ async function recentSessions(db: Database, userId: string): Promise<RecentSessi
   const rows = await db
     .select({
       id: meditationSessions.clientId,
+      kind: meditationSessions.kind,
       meditationId: meditationSessions.meditationId,
       title: meditationPreviews.title,
       completedAt: meditationSessions.completedAt,
       minutes: meditationSessions.durationMinutes,
       trackSeconds: meditationPreviews.durationSeconds,
+      plannedSeconds: meditationSessions.plannedSeconds,
       complete: meditationSessions.complete,
     })
     .from(meditationSessions)
@@ -140,10 +158,14 @@ async function recentSessions(db: Database, userId: string): Promise<RecentSessi
     .where(eq(meditationSessions.userId, userId))
     .orderBy(desc(meditationSessions.completedAt))
     .limit(RECENT_SESSIONS);
-  return rows.map(({ trackSeconds, completedAt, minutes, ...row }) => ({
-    ...row,
-    completedAt: completedAt.toISOString(),
-    minutes: minutes == null ? null : Math.min(minutes, MAX_SESSION_MINUTES),
-    trackMinutes: sessionMinutes(trackSeconds == null ? null : Math.min(trackSeconds, MAX_AUDIO_SECONDS)),
-  }));
+  return rows.map(({ trackSeconds, plannedSeconds, completedAt, minutes, ...row }) => {
+    // A timer session's length is the one chosen; a guided one's, its track's.
+    const length = row.kind === 'timer' ? plannedSeconds : trackSeconds;
+    return {
+      ...row,
+      completedAt: completedAt.toISOString(),
+      minutes: minutes == null ? null : Math.min(minutes, MAX_SESSION_MINUTES),
+      trackMinutes: sessionMinutes(length == null ? null : Math.min(length, MAX_AUDIO_SECONDS)),
+    };
+  });
 }

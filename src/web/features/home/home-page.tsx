@@ -10,6 +10,7 @@ import Play from 'lucide-react/icons/play';
 import Smile from 'lucide-react/icons/smile';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Sunrise from 'lucide-react/icons/sunrise';
+import BellRing from 'lucide-react/icons/bell-ring';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { HOME_TILES } from '#shared/catalogue.ts';
@@ -121,6 +122,18 @@ export function HomePage() {
             );
           })}
         </ul>
+        <Link
+          to="/timer"
+          className="mt-6 flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
+        >
+          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200">
+            <BellRing className="size-6" aria-hidden />
+          </span>
+          <span className="min-w-0">
+            <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">Meditation timer</span>
+            <span className="block text-sm text-stone-600 dark:text-stone-300">Sit in silence with bells to begin and to close. Free for everyone.</span>
+          </span>
+        </Link>
       </section>
     </>
   );

@@ -11,7 +11,8 @@ import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { AUDIO } from '#shared/constants.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
 import { SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
@@ -84,6 +85,9 @@ export function PlayerSheet() {
                 <FavouriteButton meditation={current} className="ring-1 ring-stone-200 dark:ring-stone-700" />
                 <SpeedSelect />
                 <SleepTimerSelect />
+                <Link to="/timer" onClick={player.minimise} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  Meditation timer
+                </Link>
                 {player.transcript ? (
                   <Button variant="outline" size="sm" aria-expanded={showTranscript} aria-controls="player-transcript" onClick={() => setShowTranscript((v) => !v)}>
                     <FileText className="size-4" aria-hidden /> {showTranscript ? 'Hide transcript' : 'Transcript'}

@@ -57,6 +57,18 @@ describe('pending session queue', () => {
     expect(readQueue().map((s) => s.id)).toEqual(['a']);
   });
 
+  it('keeps and sends timer sittings (issue 20, item 1) as they were queued, and leaves a malformed one behind', async () => {
+    const sittingBody = { kind: 'timer' as const, id: 't1', completedAt: '2026-11-23T08:00:00.000Z', timer: { plannedSeconds: 600, satSeconds: 600 } };
+    localStorage.setItem(STORAGE_KEYS.pendingSessions, JSON.stringify([{ ...sittingBody, userId: 'u1' }, { kind: 'timer', id: 't2', completedAt: '2026-11-23T08:00:00.000Z', userId: 'u1' }, { kind: 'walk', id: 't3', completedAt: '2026-11-23T08:00:00.000Z', userId: 'u1', meditationId: 'm1', listened }]));
+    expect(readQueue().map((s) => s.id)).toEqual(['t1']);
+    const bodies: RecordSessionBody[] = [];
+    await flushSessions('u1', (b) => {
+      bodies.push(b);
+      return Promise.resolve('sent');
+    });
+    expect(bodies).toEqual([sittingBody]);
+  });
+
   it('shares one run between concurrent flushes (no double send)', async () => {
     enqueueSession(session('a'));
     let calls = 0;

@@ -4,8 +4,9 @@
  * the idempotency key, so resending after a lost response cannot count a session twice.
  */
 import { STORAGE_KEYS } from '#shared/constants.ts';
-import type { RecordSessionBody } from '#shared/contracts/practice.ts';
+import type { GuidedSessionBody, RecordSessionBody, TimerSessionBody } from '#shared/contracts/practice.ts';
 
+/** Guided plays and timer sittings alike (issue 20, item 1), each with the account it belongs to. */
 export type PendingSession = RecordSessionBody & { userId: string };
 
 /** The outcome of one send: 'sent', 'rejected' (never retry) or 'retry' (offline, 5xx, signed out). */
@@ -25,10 +26,15 @@ export function readQueue(storage: Storage = localStorage): PendingSession[] {
  * server refuses them (decision 0034), so they are left behind here rather than sent to be refused.
  */
 function isPending(value: unknown): value is PendingSession {
-  const v = value as Partial<PendingSession> | null;
-  return Boolean(
-    v && typeof v.id === 'string' && typeof v.meditationId === 'string' && typeof v.completedAt === 'string' && typeof v.userId === 'string' && Array.isArray(v.listened?.ranges) && typeof v.listened.seconds === 'number',
-  );
+  const v = value as (Partial<Omit<GuidedSessionBody, 'kind'>> & Partial<Omit<TimerSessionBody, 'kind'>> & { kind?: unknown; userId?: unknown }) | null;
+  if (!v || typeof v.id !== 'string' || typeof v.completedAt !== 'string' || typeof v.userId !== 'string') return false;
+  if (v.kind === 'timer') return typeof v.timer?.plannedSeconds === 'number' && typeof v.timer.satSeconds === 'number';
+  return (v.kind === undefined || v.kind === 'guided') && typeof v.meditationId === 'string' && Array.isArray(v.listened?.ranges) && typeof v.listened.seconds === 'number';
+}
+
+/** The body the server takes: the queued entry without the device's own bookkeeping. */
+function bodyOf({ userId: _userId, ...body }: PendingSession): RecordSessionBody {
+  return body;
 }
 
 function writeQueue(queue: PendingSession[], storage: Storage) {
@@ -52,7 +58,7 @@ export function flushSessions(userId: string, send: (body: RecordSessionBody) =>
   flushing = (async () => {
     let delivered = 0;
     for (const session of readQueue(storage).filter((s) => s.userId === userId)) {
-      const result = await send({ id: session.id, meditationId: session.meditationId, completedAt: session.completedAt, listened: session.listened });
+      const result = await send(bodyOf(session));
       if (result === 'retry') break;
       // Re-read: another tab may have changed the queue meanwhile.
       writeQueue(readQueue(storage).filter((s) => !(s.id === session.id && s.userId === userId)), storage);

@@ -1,0 +1,3 @@
+ALTER TABLE "meditation_sessions" ADD COLUMN "kind" text DEFAULT 'guided' NOT NULL;--> statement-breakpoint
+ALTER TABLE "meditation_sessions" ADD COLUMN "planned_seconds" integer;--> statement-breakpoint
+ALTER TABLE "meditation_sessions" ADD CONSTRAINT "meditation_sessions_kind_check" CHECK ("meditation_sessions"."kind" in ('guided', 'timer') and ("meditation_sessions"."kind" = 'guided' or "meditation_sessions"."meditation_id" is null));

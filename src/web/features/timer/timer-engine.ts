@@ -1,0 +1,275 @@
+/**
+ * The meditation timer's clock (issue 20, item 1). One sitting is planned in full when it begins
+ * (shared/timer.ts) and handed to Web Audio at once: every bell, the bed's copies and a silent
+ * marker at the end are scheduled on the AudioContext's clock, which runs on the audio thread. A
+ * background tab or a locked screen throttles timers and animation frames, never that clock, so the
+ * bells ring on time and the end is noticed when the marker ends, not by a setTimeout. Pausing
+ * suspends the context: the whole schedule waits with it.
+ *
+ * A module singleton, so a sitting goes on while the person looks at another page of the app.
+ */
+import { bedCopies, bedUrl, bellsOf, bellUrl, planTimer, TIMER, TIMER_MESSAGES, type BedId, type BellId, type TimerPlan, type TimerSettings } from '#shared/timer.ts';
+
+type TimerPhase = 'idle' | 'loading' | 'warm-up' | 'sitting' | 'paused' | 'finished' | 'failed';
+
+type TimerSnapshot = {
+  phase: TimerPhase;
+  plan: TimerPlan | null;
+  /** The phase a paused sitting returns to. */
+  resumeTo: 'warm-up' | 'sitting' | null;
+  /** Seconds sat when the sitting finished (pauses excluded). */
+  satSeconds: number;
+  /** Whether the sitting ran to its end (not ended early). */
+  ranToEnd: boolean;
+  /** Why the sounds could not start, for the page to say. */
+  error: string | null;
+};
+
+export type FinishedSitting = { id: string; plannedSeconds: number; satSeconds: number; ranToEnd: boolean; completedAt: string };
+
+type Running = {
+  id: string;
+  context: AudioContext;
+  plan: TimerPlan;
+  /** The context's time at which the plan's second 0 falls. */
+  origin: number;
+  /** Every node scheduled, stopped together when the sitting ends early. */
+  nodes: AudioScheduledSourceNode[];
+};
+
+const IDLE: TimerSnapshot = { phase: 'idle', plan: null, resumeTo: null, satSeconds: 0, ranToEnd: false, error: null };
+/** The sounds are scheduled this far ahead of now, so the first bell is never late. */
+const LEAD_SECONDS = 0.1;
+
+function createTimerEngine({
+  createContext = () => new AudioContext(),
+  fetchSound = async (url: string) => (await fetchOk(url)).arrayBuffer(),
+}: { createContext?: () => AudioContext; fetchSound?: (url: string) => Promise<ArrayBuffer> } = {}) {
+  let snapshot: TimerSnapshot = IDLE;
+  let running: Running | null = null;
+  const listeners = new Set<() => void>();
+  const finishedListeners = new Set<(sitting: FinishedSitting) => void>();
+  /** Fetched bytes, kept so a second sitting (or a bell heard in the settings) starts at once. */
+  const bytes = new Map<string, Promise<ArrayBuffer>>();
+
+  function set(next: Partial<TimerSnapshot>) {
+    snapshot = { ...snapshot, ...next };
+    for (const listener of listeners) listener();
+  }
+
+  function soundBytes(url: string): Promise<ArrayBuffer> {
+    let pending = bytes.get(url);
+    if (!pending) {
+      pending = fetchSound(url);
+      // A failed fetch is forgotten, so trying again fetches again.
+      pending.catch(() => bytes.delete(url));
+      bytes.set(url, pending);
+    }
+    return pending;
+  }
+
+  async function decode(context: AudioContext, url: string): Promise<AudioBuffer> {
+    // decodeAudioData detaches the bytes it is given: decode a copy, keep the original.
+    return context.decodeAudioData((await soundBytes(url)).slice(0));
+  }
+
+  /** The context's seconds into the plan (pauses excluded: a suspended context's clock stands still). */
+  function planSeconds(current: Running | null = running): number {
+    return current ? Math.max(0, current.context.currentTime - current.origin) : 0;
+  }
+
+  function satSeconds(plan: TimerPlan, at: number): number {
+    return Math.min(plan.plannedSeconds, Math.max(0, at - plan.sitStart));
+  }
+
+  function finish(ranToEnd: boolean) {
+    const current = running;
+    if (!current) return;
+    running = null;
+    const sat = ranToEnd ? current.plan.plannedSeconds : satSeconds(current.plan, planSeconds(current));
+    if (!ranToEnd) for (const node of current.nodes) stopQuietly(node);
+    // An ended sitting lets its last bell ring out; an ended-early one goes quiet at once.
+    if (ranToEnd) window.setTimeout(() => void current.context.close().catch(() => undefined), 15_000);
+    else void current.context.close().catch(() => undefined);
+    set({ phase: 'finished', satSeconds: sat, ranToEnd, resumeTo: null });
+    const sitting: FinishedSitting = { id: current.id, plannedSeconds: current.plan.plannedSeconds, satSeconds: sat, ranToEnd, completedAt: new Date().toISOString() };
+    for (const listener of finishedListeners) listener(sitting);
+  }
+
+  async function start(settings: TimerSettings): Promise<void> {
+    if (running || snapshot.phase === 'loading') return;
+    const plan = planTimer(settings);
+    if (typeof AudioContext === 'undefined') {
+      set({ ...IDLE, phase: 'failed', error: TIMER_MESSAGES.unsupported });
+      return;
+    }
+    // Created inside the press of Begin: browsers let a page start sound only from a user's gesture.
+    const context = createContext();
+    set({ ...IDLE, phase: 'loading', plan });
+    let bells: Map<BellId, AudioBuffer>;
+    let bed: AudioBuffer | null;
+    try {
+      const ids = bellsOf(plan);
+      const decoded = await Promise.all(ids.map((id) => decode(context, bellUrl(id))));
+      bells = new Map(ids.map((id, i) => [id, decoded[i]]));
+      bed = plan.bed ? await decode(context, bedUrl(plan.bed.id)) : null;
+      await context.resume();
+    } catch (error) {
+      console.warn('timer: sounds unavailable', error);
+      void context.close().catch(() => undefined);
+      set({ ...IDLE, phase: 'failed', plan, error: TIMER_MESSAGES.soundsFailed });
+      return;
+    }
+
+    const origin = context.currentTime + LEAD_SECONDS;
+    const nodes: AudioScheduledSourceNode[] = [];
+    for (const cue of plan.bells) {
+      const source = new AudioBufferSourceNode(context, { buffer: bells.get(cue.bell) ?? null });
+      source.connect(context.destination);
+      source.start(origin + cue.at);
+      nodes.push(source);
+    }
+    if (plan.bed && bed) nodes.push(...scheduleBed(context, bed, plan.bed, origin));
+
+    // The end: a silent source that stops when the sitting does. Its 'ended' event arrives in a
+    // background tab too, and after a pause it comes as late as the pause was long.
+    const silent = new GainNode(context, { gain: 0 });
+    silent.connect(context.destination);
+    const end = new ConstantSourceNode(context);
+    end.connect(silent);
+    end.start(origin);
+    end.stop(origin + plan.sitEnd);
+    const id = crypto.randomUUID();
+    end.addEventListener('ended', () => {
+      if (running?.id === id) finish(true);
+    });
+    nodes.push(end);
+
+    running = { id, context, plan, origin, nodes };
+    set({ phase: plan.sitStart > 0 ? 'warm-up' : 'sitting' });
+    // The warm-up's end is a change of words only; it is read from the clock (phaseNow), and this
+    // source's end tells the page to look again.
+    if (plan.sitStart > 0) {
+      const warmUp = new ConstantSourceNode(context);
+      warmUp.connect(silent);
+      warmUp.start(origin);
+      warmUp.stop(origin + plan.sitStart);
+      warmUp.addEventListener('ended', () => {
+        if (running?.id === id && snapshot.phase === 'warm-up') set({ phase: 'sitting' });
+      });
+      nodes.push(warmUp);
+    }
+  }
+
+  async function pause(): Promise<void> {
+    if (!running || (snapshot.phase !== 'warm-up' && snapshot.phase !== 'sitting')) return;
+    const resumeTo = snapshot.phase;
+    await running.context.suspend();
+    set({ phase: 'paused', resumeTo });
+  }
+
+  async function resume(): Promise<void> {
+    if (!running || snapshot.phase !== 'paused') return;
+    await running.context.resume();
+    set({ phase: planSeconds() < running.plan.sitStart ? 'warm-up' : 'sitting', resumeTo: null });
+  }
+
+  /** Ends the sitting now; what was sat so far is reported (the page decides whether it is recorded). */
+  function endEarly(): void {
+    finish(false);
+  }
+
+  /** Back to the settings after a finished or failed sitting. */
+  function reset(): void {
+    if (running) return;
+    set(IDLE);
+  }
+
+  /** Plays one bell now, for choosing between them. */
+  async function preview(bell: BellId): Promise<void> {
+    if (typeof AudioContext === 'undefined') return;
+    const context = createContext();
+    try {
+      const source = new AudioBufferSourceNode(context, { buffer: await decode(context, bellUrl(bell)) });
+      source.connect(context.destination);
+      source.addEventListener('ended', () => void context.close().catch(() => undefined));
+      source.start();
+    } catch (error) {
+      console.warn('timer: bell preview failed', error);
+      void context.close().catch(() => undefined);
+    }
+  }
+
+  /** Seconds left in the current phase (warm-up or sitting), read from the audio clock. */
+  function remaining(): { phase: 'warm-up' | 'sitting'; seconds: number } | null {
+    if (!running) return null;
+    const at = planSeconds();
+    const { sitStart, sitEnd } = running.plan;
+    return at < sitStart ? { phase: 'warm-up', seconds: sitStart - at } : { phase: 'sitting', seconds: Math.max(0, sitEnd - at) };
+  }
+
+  return {
+    start,
+    pause,
+    resume,
+    endEarly,
+    reset,
+    preview,
+    remaining,
+    getSnapshot: () => snapshot,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onFinished: (listener: (sitting: FinishedSitting) => void) => {
+      finishedListeners.add(listener);
+      return () => finishedListeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The bed's copies, each fading in and out over the shared fade so one crossfades into the next,
+ * the first fading in as the sitting starts and the last fading out at its end.
+ */
+function scheduleBed(context: AudioContext, buffer: AudioBuffer, bed: { id: BedId; from: number; to: number }, origin: number): AudioScheduledSourceNode[] {
+  const fade = Math.min(TIMER.bedFadeSeconds, buffer.duration / 3);
+  const output = new GainNode(context, { gain: 1 });
+  output.connect(context.destination);
+  // The whole bed fades out over the last seconds of the sitting, under the ending bell.
+  output.gain.setValueAtTime(1, origin + Math.max(bed.from, bed.to - fade));
+  output.gain.linearRampToValueAtTime(0, origin + bed.to);
+  const nodes: AudioScheduledSourceNode[] = [];
+  for (const at of bedCopies({ from: bed.from, to: bed.to, length: buffer.duration, fade })) {
+    const gain = new GainNode(context, { gain: 0 });
+    gain.connect(output);
+    const startAt = origin + at;
+    const stopAt = Math.min(startAt + buffer.duration, origin + bed.to);
+    gain.gain.setValueAtTime(0, startAt);
+    gain.gain.linearRampToValueAtTime(1, startAt + fade);
+    gain.gain.setValueAtTime(1, Math.max(startAt + fade, startAt + buffer.duration - fade));
+    gain.gain.linearRampToValueAtTime(0, startAt + buffer.duration);
+    const source = new AudioBufferSourceNode(context, { buffer });
+    source.connect(gain);
+    source.start(startAt);
+    source.stop(stopAt);
+    nodes.push(source);
+  }
+  return nodes;
+}
+
+function stopQuietly(node: AudioScheduledSourceNode) {
+  try {
+    node.stop();
+  } catch {
+    // Never started, or already stopped: nothing to do.
+  }
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response;
+}
+
+export const timerEngine = createTimerEngine();
