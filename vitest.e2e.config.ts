@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
-    globalSetup: ['tests/setup/global-setup.ts'],
+    globalSetup: ['tests/setup/global-setup.ts', 'tests/setup/e2e-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

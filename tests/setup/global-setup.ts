@@ -1,6 +1,7 @@
 /**
  * Runs once per test run: migrates a PGlite database and keeps a dump of it (each test database
- * starts from the dump in ~0.5 s instead of ~5 s), and finds out whether PostgreSQL answers.
+ * starts from the dump in ~0.5 s instead of ~5 s), bundles the server for the tests that start it as a
+ * process (server-bundle.ts), and finds out whether PostgreSQL answers.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '#server/db/client.ts';
+import { buildServerBundle, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,6 +48,9 @@ export default async function setup(project: TestProject): Promise<void> {
   const templatePath = join(TMP_DIR, `pglite-template-${process.pid}.tgz`);
   writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', templatePath);
+
+  // Workers inherit the environment: their startServer runs this bundle instead of the sources through tsx.
+  process.env[SERVER_BUNDLE_ENV] = await buildServerBundle(TMP_DIR);
 
   const postgresUrl = await findPostgres();
   project.provide('postgresUrl', postgresUrl);

@@ -4,10 +4,11 @@
  * test all run the real server this way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
 export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void>; /** SIGKILL, as a crash would. */ kill(): Promise<void> };
 
@@ -66,15 +67,35 @@ export function makeDataDir(): string {
 }
 
 /**
+ * A DATA_DIR as the first start leaves it (migrated, demo catalogue seeded), made once per e2e run
+ * (tests/setup/e2e-global-setup.ts). A server given no DATA_DIR and no settings that change what a
+ * first start does starts from a copy of it: initialising and migrating an embedded database costs
+ * ~5 s of two cores, and the journeys start ~20 servers.
+ */
+export const SERVER_TEMPLATE_ENV = 'HM_TEST_SERVER_TEMPLATE';
+
+function dataDirFromTemplate(env: Record<string, string>): string | undefined {
+  const template = process.env[SERVER_TEMPLATE_ENV];
+  if (!template || Object.keys(env).some((name) => name === 'DATABASE_URL' || name === 'SEED_DEMO')) return undefined;
+  const dataDir = makeDataDir();
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * `preload`: modules the server process imports before its own code; for stand-ins at the edge that
  * the server is never configured to use (tests/fakes/fake-id-token-keys-preload.ts).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { dataDir = makeDataDir(), keepData = false, preload = [] }: { dataDir?: string; keepData?: boolean; preload?: string[] } = {},
+  { dataDir = dataDirFromTemplate(env) ?? makeDataDir(), keepData = false, preload = [] }: { dataDir?: string; keepData?: boolean; preload?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), 'src/server/main.ts'], {
+  // The test run's bundle of the server when there is one (tests/setup/server-bundle.ts), else the sources through tsx.
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  // tsx only where TypeScript is loaded: the sources, or a preload stand-in.
+  const tsx = !bundle || preload.length > 0 ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...tsx, ...preload.flatMap((file) => ['--import', file]), bundle ?? 'src/server/main.ts'], {
     // Production config must name its billing mode: the journeys use the sandbox checkout. A PostgreSQL
     // run needs the shared AUTH_SECRET that production requires with DATABASE_URL.
     env: {
