@@ -1,10 +1,10 @@
 /**
- * `npm test`: every check and every test. First the static checks (TypeScript, ESLint, knip, side by
- * side: any finding fails the run), then unit + integration (PGlite, and PostgreSQL when reachable), then the
+ * `npm test`: every check and every test. First the static checks (TypeScript, ESLint, knip: any
+ * finding fails the run), then unit + integration (PGlite, and PostgreSQL when reachable), then the
  * web build (when stale), `cap sync` of the native shells (issue 19), and the end-to-end journeys in Debian's Chromium. Everything runs even when
  * an early step fails, so one run reports all that is wrong; the exit code is non-zero if anything failed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const bin = (name) => `node_modules/${name}`;
@@ -18,42 +18,12 @@ function run(label, args) {
   return { label, ok };
 }
 
-/**
- * The static checks side by side: each is one single-threaded process, so on two cores they take
- * about as long as ESLint alone. Their output is held and printed whole, one check after another.
- */
-function runTogether(checks) {
-  return Promise.all(
-    checks.map(
-      ([label, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(process.execPath, args, { env: { ...process.env, NODE_ENV: 'test' } });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (code) => resolve({ label, ok: code === 0, output, seconds: (Date.now() - started) / 1000 }));
-        }),
-    ),
-  ).then((results) =>
-    results.map(({ label, ok, output, seconds }) => {
-      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      console.log(`\n${label}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s\n`);
-      return { label, ok };
-    }),
-  );
-}
-
 const steps = [];
 // Static checks only for a whole run: `npm test -- some/file.test.ts` runs just the tests asked for.
 if (extra.length === 0) {
-  steps.push(
-    ...(await runTogether([
-      ['typecheck', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']],
-      ['eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']],
-      ['knip', [bin('knip/bin/knip.js')]],
-    ])),
-  );
+  steps.push(run('typecheck', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']));
+  steps.push(run('eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']));
+  steps.push(run('knip', [bin('knip/bin/knip.js')]));
 }
 steps.push(run('unit+integration', [bin('vitest/vitest.mjs'), 'run', ...extra]));
 buildIfStale();
