@@ -10,6 +10,7 @@ import { loadConfig } from '#server/config.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { openDatabase } from '#server/startup.ts';
+import { cliCommand } from '#tests/setup/server-bundle.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ function cli(...args: string[]) {
 }
 
 function cliWith(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+  const result = spawnSync(process.execPath, [...cliCommand(), ...args], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env },
     encoding: 'utf8',
   });
@@ -59,7 +60,7 @@ describe('npm run cli', () => {
 
   it('keeps what it writes in DATA_DIR readable only by its own user', () => {
     const fresh = join(dataDir, 'fresh-data'); // does not exist yet: the CLI creates it
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'create-user', 'quiet@example.com', 'harbour-1'], {
+    const result = spawnSync(process.execPath, [...cliCommand(), 'create-user', 'quiet@example.com', 'harbour-1'], {
       env: { ...process.env, DATA_DIR: fresh, DATABASE_URL: '', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
       encoding: 'utf8',
     });

@@ -138,8 +138,11 @@ async function audit(page: Page, checks: Check[]): Promise<AxeFinding[]> {
     const label = `${check.path}${check.label ? ` (${check.label})` : ''}`;
     findings.push(...(await axeFindings(page, `light ${label}`)));
     await page.emulateMedia({ colorScheme: 'dark' });
-    // Colour transitions (150 ms) run to their end before the contrast is measured.
-    await page.waitForTimeout(200);
+    // Colour transitions (150 ms) run to their end before the contrast is measured: waited for by
+    // their own end, not a fixed time (a busy machine draws fewer frames, and a 200 ms wait once
+    // measured a link halfway between its light and dark colours).
+    // Transitions only: an endless animation (a spinner) never finishes.
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished)));
     // Only colours differ between the schemes: the dark pass checks contrast.
     findings.push(...(await axeFindings(page, `dark ${label}`, { rules: ['color-contrast'] })));
   }

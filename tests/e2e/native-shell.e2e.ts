@@ -136,6 +136,9 @@ describe('inside the native shells', () => {
     // The kept token is the session: a reload is still signed in, by the bearer header alone.
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
+    // Home's own reads first: one still on its way when the session ends comes back 401, which the
+    // browser logs as an error (a busy machine once left two in flight).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.url}/sign-in`);
     expect(await keychain()).toEqual([]);

@@ -3,13 +3,13 @@
  * starts from the dump in ~0.5 s instead of ~5 s), bundles the server for the tests that start it as a
  * process (server-bundle.ts), and finds out whether PostgreSQL answers.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '#server/db/client.ts';
-import { buildServerBundle, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
+import { buildServerBundles, CLI_BUNDLE_ENV, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +39,7 @@ async function findPostgres(): Promise<string | null> {
   return null;
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(TMP_DIR, { recursive: true });
   const client = new PGlite();
   await openPglite({ client }).migrate();
@@ -49,10 +49,15 @@ export default async function setup(project: TestProject): Promise<void> {
   writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', templatePath);
 
-  // Workers inherit the environment: their startServer runs this bundle instead of the sources through tsx.
-  process.env[SERVER_BUNDLE_ENV] = await buildServerBundle(TMP_DIR);
+  // Workers inherit the environment: their startServer and CLI runs use these bundles instead of the sources through tsx.
+  const bundles = await buildServerBundles(TMP_DIR);
+  process.env[SERVER_BUNDLE_ENV] = bundles.server;
+  process.env[CLI_BUNDLE_ENV] = bundles.cli;
 
   const postgresUrl = await findPostgres();
   project.provide('postgresUrl', postgresUrl);
   console.log(postgresUrl ? `PostgreSQL answers: integration tests run on PGlite and PostgreSQL` : 'PostgreSQL not reachable: integration tests run on PGlite only');
+  return () => {
+    for (const file of [templatePath, bundles.server, bundles.cli]) rmSync(file, { force: true });
+  };
 }

@@ -16,21 +16,41 @@ import { build, type Plugin } from 'esbuild';
 
 /** Where startServer finds the bundle, when a test run has built one (tests/setup/server-process.ts). */
 export const SERVER_BUNDLE_ENV = 'HM_TEST_SERVER_BUNDLE';
+/** The CLI's bundle, likewise (its tests spawn it a dozen times). */
+export const CLI_BUNDLE_ENV = 'HM_TEST_CLI_BUNDLE';
 
-const keepImportMetaUrl: Plugin = {
-  name: 'keep-import-meta-url',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
-    });
-  },
-};
+/**
+ * Every module keeps its source file's URL, except the entry: the CLI runs its command only when its
+ * own URL is the script node was given, and in the bundle that script is the bundle.
+ */
+function keepImportMetaUrl(entry: string): Plugin {
+  return {
+    name: 'keep-import-meta-url',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (args.path.endsWith(entry)) return { contents: source, loader: 'ts' };
+        return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+      });
+    },
+  };
+}
 
-export async function buildServerBundle(outDir: string): Promise<string> {
-  const outfile = join(outDir, `server-${process.pid}.mjs`);
+/** How a test spawns the CLI: the run's bundle when there is one, else the sources through tsx (as `npm run cli` does). */
+export function cliCommand(): string[] {
+  const bundle = process.env[CLI_BUNDLE_ENV];
+  return bundle ? [bundle] : ['--import', 'tsx', 'src/server/cli.ts'];
+}
+
+/** Bundles the server and the CLI into `outDir`; returns both files' paths. */
+export async function buildServerBundles(outDir: string): Promise<{ server: string; cli: string }> {
+  const [server, cli] = await Promise.all([bundle('src/server/main.ts', join(outDir, `server-${process.pid}.mjs`)), bundle('src/server/cli.ts', join(outDir, `cli-${process.pid}.mjs`))]);
+  return { server, cli };
+}
+
+async function bundle(entry: string, outfile: string): Promise<string> {
   await build({
-    entryPoints: ['src/server/main.ts'],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -38,7 +58,7 @@ export async function buildServerBundle(outDir: string): Promise<string> {
     target: 'node20',
     packages: 'external',
     logLevel: 'warning',
-    plugins: [keepImportMetaUrl],
+    plugins: [keepImportMetaUrl(entry.replace('src/server/', ''))],
   });
   return outfile;
 }

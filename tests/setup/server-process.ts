@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
+import { cliCommand, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
 export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void>; /** SIGKILL, as a crash would. */ kill(): Promise<void> };
 
@@ -54,7 +54,7 @@ export function captureOutput(child: ChildProcess): () => string {
 
 /** Runs an operator command (`npm run cli -- …`) against a DATA_DIR, before or between server runs. */
 export function runCli(dataDir: string, args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+  const result = spawnSync(process.execPath, [...cliCommand(), ...args], {
     env: { ...process.env, NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

@@ -122,9 +122,12 @@ export function HomePage() {
             );
           })}
         </ul>
+      </section>
+
+      <section aria-label="Meditation timer" className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
         <Link
           to="/timer"
-          className="mt-6 flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
+          className="flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
         >
           <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200">
             <BellRing className="size-6" aria-hidden />

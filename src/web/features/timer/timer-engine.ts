@@ -8,6 +8,7 @@
  *
  * A module singleton, so a sitting goes on while the person looks at another page of the app.
  */
+import { audioLag, nextShift, type ClockReading } from '#web/features/timer/clock-drift.ts';
 import { bedCopies, bedUrl, bellsOf, bellUrl, planTimer, TIMER, TIMER_MESSAGES, type BedId, type BellId, type TimerPlan, type TimerSettings } from '#shared/timer.ts';
 
 type TimerPhase = 'idle' | 'loading' | 'warm-up' | 'sitting' | 'paused' | 'finished' | 'failed';
@@ -27,6 +28,9 @@ type TimerSnapshot = {
 
 export type FinishedSitting = { id: string; plannedSeconds: number; satSeconds: number; ranToEnd: boolean; completedAt: string };
 
+/** Something planned at a second of the plan that can still be moved while it is ahead (clock-drift.ts). */
+type Cue = { at: number; move: (when: number) => void };
+
 type Running = {
   id: string;
   context: AudioContext;
@@ -35,11 +39,24 @@ type Running = {
   origin: number;
   /** Every node scheduled, stopped together when the sitting ends early. */
   nodes: AudioScheduledSourceNode[];
+  /** The bells and the markers, each at `origin + at - applied` on the audio clock. */
+  cues: Cue[];
+  /** Both clocks read at the start of this running stretch (null until the first reading, and after a pause). */
+  anchor: ClockReading | null;
+  /** The drift measured in earlier stretches (before a pause), in audio seconds. */
+  carried: number;
+  /** The shift the cues are scheduled with now. */
+  applied: number;
+  driftCheck: number;
 };
 
 const IDLE: TimerSnapshot = { phase: 'idle', plan: null, resumeTo: null, satSeconds: 0, ranToEnd: false, error: null };
 /** The sounds are scheduled this far ahead of now, so the first bell is never late. */
 const LEAD_SECONDS = 0.1;
+/** How often the audio clock is compared with the wall: a hidden tab's timers wake about once a minute. */
+const DRIFT_CHECK_MS = 30_000;
+/** A cue this close to sounding is left where it is. */
+const MOVE_MARGIN_SECONDS = 0.05;
 
 function createTimerEngine({
   createContext = () => new AudioContext(),
@@ -86,7 +103,8 @@ function createTimerEngine({
     const current = running;
     if (!current) return;
     running = null;
-    const sat = ranToEnd ? current.plan.plannedSeconds : satSeconds(current.plan, planSeconds(current));
+    window.clearInterval(current.driftCheck);
+    const sat = ranToEnd ? current.plan.plannedSeconds : satSeconds(current.plan, planSeconds(current) + current.applied);
     if (!ranToEnd) for (const node of current.nodes) stopQuietly(node);
     // An ended sitting lets its last bell ring out; an ended-early one goes quiet at once.
     if (ranToEnd) window.setTimeout(() => void current.context.close().catch(() => undefined), 15_000);
@@ -122,49 +140,85 @@ function createTimerEngine({
     }
 
     const origin = context.currentTime + LEAD_SECONDS;
+    const id = crypto.randomUUID();
     const nodes: AudioScheduledSourceNode[] = [];
+    const cues: Cue[] = [];
     for (const cue of plan.bells) {
-      const source = new AudioBufferSourceNode(context, { buffer: bells.get(cue.bell) ?? null });
-      source.connect(context.destination);
-      source.start(origin + cue.at);
+      const buffer = bells.get(cue.bell) ?? null;
+      // A source starts once: moving a bell is a new source in place of the old, which then never plays.
+      let source = playAt(context, buffer, origin + cue.at);
       nodes.push(source);
+      cues.push({
+        at: cue.at,
+        move: (when) => {
+          stopQuietly(source);
+          source = playAt(context, buffer, when);
+          nodes.push(source);
+        },
+      });
     }
     if (plan.bed && bed) nodes.push(...scheduleBed(context, bed, plan.bed, origin));
 
     // The end: a silent source that stops when the sitting does. Its 'ended' event arrives in a
-    // background tab too, and after a pause it comes as late as the pause was long.
+    // background tab too, and after a pause it comes as late as the pause was long. Moving it is a
+    // new stop time (a later call to stop() replaces an earlier one).
     const silent = new GainNode(context, { gain: 0 });
     silent.connect(context.destination);
-    const end = new ConstantSourceNode(context);
-    end.connect(silent);
-    end.start(origin);
-    end.stop(origin + plan.sitEnd);
-    const id = crypto.randomUUID();
-    end.addEventListener('ended', () => {
+    const end = marker(context, silent, origin, origin + plan.sitEnd, () => {
       if (running?.id === id) finish(true);
     });
     nodes.push(end);
+    cues.push({ at: plan.sitEnd, move: (when) => end.stop(when) });
 
-    running = { id, context, plan, origin, nodes };
+    running = { id, context, plan, origin, nodes, cues, anchor: null, carried: 0, applied: 0, driftCheck: window.setInterval(checkDrift, DRIFT_CHECK_MS) };
     set({ phase: plan.sitStart > 0 ? 'warm-up' : 'sitting' });
-    // The warm-up's end is a change of words only; it is read from the clock (phaseNow), and this
-    // source's end tells the page to look again.
+    // The warm-up's end is a change of words only: this source's end tells the page to look again.
     if (plan.sitStart > 0) {
-      const warmUp = new ConstantSourceNode(context);
-      warmUp.connect(silent);
-      warmUp.start(origin);
-      warmUp.stop(origin + plan.sitStart);
-      warmUp.addEventListener('ended', () => {
+      const warmUp = marker(context, silent, origin, origin + plan.sitStart, () => {
         if (running?.id === id && snapshot.phase === 'warm-up') set({ phase: 'sitting' });
       });
       nodes.push(warmUp);
+      cues.push({ at: plan.sitStart, move: (when) => warmUp.stop(when) });
     }
+  }
+
+  /**
+   * Once a minute or so (a hidden tab's timers still wake that often): how far the audio clock has
+   * parted from the wall since this stretch began, and the cues still ahead moved by it (clock-drift.ts).
+   */
+  function checkDrift() {
+    const current = running;
+    if (!current || snapshot.phase === 'paused' || typeof current.context.getOutputTimestamp !== 'function') return;
+    const reading = current.context.getOutputTimestamp();
+    const now = { contextTime: reading.contextTime ?? 0, performanceTime: reading.performanceTime ?? 0 };
+    if (!current.anchor) {
+      if (now.performanceTime > 0) current.anchor = now;
+      return;
+    }
+    const shift = nextShift({ lag: audioLag(current.anchor, now), carried: current.carried, applied: current.applied });
+    if (shift === null) return;
+    const soon = current.context.currentTime + MOVE_MARGIN_SECONDS;
+    for (const cue of current.cues) {
+      const scheduled = current.origin + cue.at - current.applied;
+      const wanted = current.origin + cue.at - shift;
+      // What is about to sound, or has, stays where it is.
+      if (scheduled > soon && wanted > soon) cue.move(wanted);
+    }
+    current.applied = shift;
   }
 
   async function pause(): Promise<void> {
     if (!running || (snapshot.phase !== 'warm-up' && snapshot.phase !== 'sitting')) return;
     const resumeTo = snapshot.phase;
-    await running.context.suspend();
+    const current = running;
+    // The stretch's drift is kept; the next stretch is measured from a new reading after the pause.
+    checkDrift();
+    if (current.anchor) {
+      const reading = current.context.getOutputTimestamp();
+      current.carried += audioLag(current.anchor, { contextTime: reading.contextTime ?? 0, performanceTime: reading.performanceTime ?? 0 }) ?? 0;
+      current.anchor = null;
+    }
+    await current.context.suspend();
     set({ phase: 'paused', resumeTo });
   }
 
@@ -205,7 +259,9 @@ function createTimerEngine({
     if (!running) return null;
     const at = planSeconds();
     const { sitStart, sitEnd } = running.plan;
-    return at < sitStart ? { phase: 'warm-up', seconds: sitStart - at } : { phase: 'sitting', seconds: Math.max(0, sitEnd - at) };
+    // The cues' shift counts: the end comes when its moved marker says.
+    const shift = running.applied;
+    return at < sitStart - shift ? { phase: 'warm-up', seconds: sitStart - shift - at } : { phase: 'sitting', seconds: Math.max(0, sitEnd - shift - at) };
   }
 
   return {
@@ -256,6 +312,24 @@ function scheduleBed(context: AudioContext, buffer: AudioBuffer, bed: { id: BedI
     nodes.push(source);
   }
   return nodes;
+}
+
+/** A bell: its buffer played once, at `when` on the audio clock. */
+function playAt(context: AudioContext, buffer: AudioBuffer | null, when: number): AudioBufferSourceNode {
+  const source = new AudioBufferSourceNode(context, { buffer });
+  source.connect(context.destination);
+  source.start(when);
+  return source;
+}
+
+/** A silent source from `from` to `to`, whose end calls `onEnd` (the 'ended' event reaches a background tab). */
+function marker(context: AudioContext, silent: GainNode, from: number, to: number, onEnd: () => void): ConstantSourceNode {
+  const node = new ConstantSourceNode(context);
+  node.connect(silent);
+  node.start(from);
+  node.stop(to);
+  node.addEventListener('ended', onEnd);
+  return node;
 }
 
 function stopQuietly(node: AudioScheduledSourceNode) {
