@@ -12,7 +12,7 @@
 export type ClockReading = { contextTime: number; performanceTime: number };
 
 /** Below this, moving the bells would be busywork: no one hears a 20 ms difference. */
-export const DRIFT_TOLERANCE_SECONDS = 0.02;
+const DRIFT_TOLERANCE_SECONDS = 0.02;
 
 /**
  * How many seconds the audio clock is behind the wall since `anchor` (negative: ahead). Readings
