@@ -141,8 +141,16 @@ async function audit(page: Page, checks: Check[]): Promise<AxeFinding[]> {
     // Colour transitions (150 ms) run to their end before the contrast is measured: waited for by
     // their own end, not a fixed time (a busy machine draws fewer frames, and a 200 ms wait once
     // measured a link halfway between its light and dark colours).
-    // Transitions only: an endless animation (a spinner) never finishes.
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished)));
+    // Transitions only: an endless animation (a spinner) never finishes. One cancelled on the way
+    // (its element re-rendered) rejects its promise, and is as done as it will get.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     // Only colours differ between the schemes: the dark pass checks contrast.
     findings.push(...(await axeFindings(page, `dark ${label}`, { rules: ['color-contrast'] })));
   }
