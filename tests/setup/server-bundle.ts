@@ -10,7 +10,7 @@
  * file), so the bundle reads the same files the sources do.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -29,7 +29,7 @@ function keepImportMetaUrl(entry: string): Plugin {
     setup(builder) {
       builder.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
-        if (args.path.endsWith(entry)) return { contents: source, loader: 'ts' };
+        if (args.path === entry) return { contents: source, loader: 'ts' };
         return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
       });
     },
@@ -58,7 +58,8 @@ async function bundle(entry: string, outfile: string): Promise<string> {
     target: 'node20',
     packages: 'external',
     logLevel: 'warning',
-    plugins: [keepImportMetaUrl(entry.replace('src/server/', ''))],
+    // The entry by its whole path: a suffix would also match, say, a future domain.ts for main.ts.
+    plugins: [keepImportMetaUrl(resolve(entry))],
   });
   return outfile;
 }
