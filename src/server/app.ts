@@ -17,6 +17,8 @@ import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimit
 import { registerSecurityMonitor } from '#server/features/security/ip-block-guard.ts';
 import { createMailer } from '#server/mail.ts';
 import { startTrialReminders } from '#server/features/billing/trial-reminders.ts';
+import { remindersRoutes } from '#server/features/reminders/reminders.routes.ts';
+import { pushSenderFor, startReminderScheduler } from '#server/features/reminders/reminder-scheduler.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
 import { iapRoutes } from '#server/features/billing/iap.routes.ts';
@@ -192,6 +194,14 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   app.addHook('onClose', (_instance, done) => {
     stopTrialReminders();
     done();
+  });
+
+  // Daily reminders by Web Push (issue 20, item 4): every process runs the scheduler; the database gives each day's reminder to one of them.
+  const pushSender = pushSenderFor(authSecret, config);
+  remindersRoutes(app, { auth, db: database.db, pushKey: pushSender.vapid.publicKey, offSecret: pushSender.offSecret, extraPushOrigins: config.webPush.extraOrigins });
+  const stopReminders = startReminderScheduler({ db: database.db, sender: pushSender, log: app.log, everyMs: config.webPush.everySeconds * 1000 });
+  app.addHook('onClose', async () => {
+    await stopReminders();
   });
 
   const pages = await createPagePreparer({ distDir: config.webDistDir, ssrDir: join(dirname(config.webDistDir), 'ssr'), db: database.db, cache: catalogue, log: app.log });

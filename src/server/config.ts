@@ -124,6 +124,30 @@ const envSchema = z.object({
   REVENUECAT_WEBHOOK_AUTH: optionalString,
   /** Which RevenueCat environment's events change entitlements; the other's are recorded and acknowledged. */
   REVENUECAT_ENVIRONMENT: z.enum(['SANDBOX', 'PRODUCTION']).default('PRODUCTION'),
+  /**
+   * Web Push for daily reminders (issue 20, item 4). The VAPID key pair is derived from the auth
+   * secret (so kept with it, and shared by the processes that share it: decision 0040); set both keys
+   * to use a pair of your own (`npx web-push generate-vapid-keys`). The subject is how a push service
+   * reaches the operator (mailto: or https:).
+   */
+  WEB_PUSH_VAPID_PUBLIC_KEY: optionalString,
+  WEB_PUSH_VAPID_PRIVATE_KEY: optionalString,
+  WEB_PUSH_SUBJECT: z.string().trim().regex(/^(mailto:|https:\/\/)/, 'WEB_PUSH_SUBJECT is a mailto: address or an https:// URL.').optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * Push services beyond the browsers' own (Google's, Mozilla's, Apple's, Microsoft's), as
+   * comma-separated origins: a reminder is only ever sent to one of them, so a forged subscription
+   * cannot make the server post to an address of its choosing. For tests and private push services.
+   */
+  WEB_PUSH_EXTRA_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+      for (const origin of origins) if (!URL.canParse(origin) || new URL(origin).origin !== origin) ctx.addIssue({ code: 'custom', message: `${origin} is not an origin (scheme://host[:port])` });
+      return origins;
+    }),
+  /** How often each process looks for reminders due (seconds). */
+  REMINDER_EVERY_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(3600).default(60)),
   /** The native apps' id (capacitor.config.ts appId), for the app-link files in /.well-known. */
   NATIVE_APP_ID: z.string().trim().regex(/^[a-zA-Z][\w]*(?:\.[a-zA-Z][\w]*)+$/, 'NATIVE_APP_ID must be a reverse-domain app id.').default('app.harbourmind'),
   /** Apple's 10-character team id: with it, /.well-known/apple-app-site-association opens universal links in the iOS app. */
@@ -176,6 +200,8 @@ export type Config = {
   appStore: { bundleId: string; appAppleId: number | undefined; environment: 'Sandbox' | 'Production'; rootCaFiles: string[] } | undefined;
   /** RevenueCat's webhook: its Authorization header value and the environment whose events count. */
   revenueCat: { webhookAuth: string; environment: 'SANDBOX' | 'PRODUCTION' } | undefined;
+  /** Daily reminders by Web Push: an explicit VAPID pair (else generated in DATA_DIR), the subject, extra push services, how often to look. */
+  webPush: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined; extraOrigins: string[]; everySeconds: number };
   /** Which native app the web's links may open (issue 19): iOS needs the team id, Android the signing certificates. */
   appLinks: { appId: string; appleTeamId: string | undefined; androidFingerprints: string[] };
   seedDemo: boolean;
@@ -219,6 +245,9 @@ function crossCheck(e: Env): string[] {
   }
   if (mode !== 'stripe' && e.STRIPE_SECRET_KEY) {
     problems.push(`STRIPE_SECRET_KEY: set, but BILLING_MODE=${mode}; set BILLING_MODE=stripe to sell through Stripe, or remove the key`);
+  }
+  if (Boolean(e.WEB_PUSH_VAPID_PUBLIC_KEY) !== Boolean(e.WEB_PUSH_VAPID_PRIVATE_KEY)) {
+    problems.push('WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY: set both or neither (neither: the pair is derived from the auth secret)');
   }
   if (e.DATABASE_URL && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required with DATABASE_URL (every process sharing the database must sign sessions with the same secret; otherwise each machine mints its own)');
@@ -289,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : undefined,
     revenueCat: e.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: e.REVENUECAT_WEBHOOK_AUTH, environment: e.REVENUECAT_ENVIRONMENT } : undefined,
+    webPush: { publicKey: e.WEB_PUSH_VAPID_PUBLIC_KEY, privateKey: e.WEB_PUSH_VAPID_PRIVATE_KEY, subject: e.WEB_PUSH_SUBJECT, extraOrigins: e.WEB_PUSH_EXTRA_ORIGINS, everySeconds: e.REMINDER_EVERY_SECONDS },
     appLinks: {
       appId: e.NATIVE_APP_ID,
       appleTeamId: e.APPLE_TEAM_ID,

@@ -14,7 +14,7 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 const NON_JSON_SUCCESS = new Set([
   // better-auth's own endpoints, forwarded unchanged (their bodies and replies are better-auth's; see the route's description).
   'GET /api/auth/{*}', 'POST /api/auth/{*}',
-  'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download']);
+  'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download', 'DELETE /api/reminders/devices']);
 /** Writes whose whole request is the path (no body to describe), and the multipart upload, which parses its own body. */
 const BODYLESS_WRITES = new Set(['POST /api/billing/restore', 'DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete',
   // Read as their own bodies: the multipart upload, and Stripe's signed bytes (documented by Stripe).
@@ -64,6 +64,8 @@ const PUBLIC = new Set([
   'GET /api/meditations/{id}/playback',
   // Searching the catalogue's transcripts is as public as the catalogue (ids only).
   'GET /api/search/meditations',
+  // A reminder's "Turn off reminders": the token it carries says whose, signed (reminders.test.ts).
+  'POST /api/reminders/off',
 ]);
 
 describe('GET /api/openapi.json (issue 19, item 7)', () => {

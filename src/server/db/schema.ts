@@ -5,3 +5,4 @@ export * from '#server/db/schema/billing.ts';
 export * from '#server/db/schema/practice.ts';
 export * from '#server/db/schema/admin.ts';
 export * from '#server/db/schema/journal.ts';
+export * from '#server/db/schema/reminders.ts';

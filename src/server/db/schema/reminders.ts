@@ -1,0 +1,52 @@
+/**
+ * Daily reminders (issue 20, item 4): one person's settings, the devices that receive them by Web
+ * Push, and which device has had which day's reminder. The last table is how "never more than one a
+ * day" and "not twice across two processes" hold: a process sends only after inserting the row, and
+ * the primary key lets one insert win.
+ */
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export const reminderSettings = pgTable('reminder_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Local wall-clock time, HH:MM. */
+  time: text('time').notNull(),
+  /** Chosen weekdays, 0 = Monday … 6 = Sunday. */
+  days: integer('days').array().notNull(),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A browser's push subscription: where to send and the keys to encrypt for it (RFC 8291). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The push service's URL for this device: unique, a device belongs to whoever subscribed it last. */
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The person's local calendar day the reminder was for. */
+    day: text('day').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
+);

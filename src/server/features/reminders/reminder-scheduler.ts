@@ -1,0 +1,116 @@
+/**
+ * Sends the day's reminders (issue 20, item 4). Every process runs the job each minute; a reminder
+ * goes to a device only after this process has inserted its (device, local day) row in
+ * reminder_deliveries, and the primary key lets exactly one insert win. So two processes never both
+ * send it, a restart never sends it again, and no device gets more than one a day. A reminder the
+ * push service did not take (it was down, or busy) is released for the next run to try again.
+ */
+import { and, eq, lt } from 'drizzle-orm';
+import webpush from 'web-push';
+import { dueReminderDay, REMINDER, reminderMessage } from '#shared/reminders.ts';
+import type { ReminderPush } from '#shared/contracts/reminders.ts';
+import type { Database } from '#server/db/client.ts';
+import { pushSubscriptions, reminderDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
+import { offTokenFor } from '#server/features/reminders/reminders.service.ts';
+import { vapidKeysFor, vapidSubject, type VapidKeys } from '#server/features/reminders/vapid.ts';
+import type { Config } from '#server/config.ts';
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export type PushSender = {
+  vapid: VapidKeys & { subject: string };
+  /** Signs the tokens reminders carry for their one-tap "Turn off reminders". */
+  offSecret: string;
+  /** Seconds a push service keeps an undelivered reminder (a phone that is off): past the window it is stale. */
+  ttlSeconds?: number;
+};
+
+/** The sender a process uses: its VAPID pair and the off tokens' key, both from the auth secret. */
+export function pushSenderFor(authSecret: string, config: Pick<Config, 'webPush' | 'publicUrl' | 'mailFrom'>): PushSender {
+  return { vapid: { ...vapidKeysFor(authSecret, config.webPush), subject: vapidSubject(config.webPush.subject, config.publicUrl, config.mailFrom) }, offSecret: `reminders-off:${authSecret}` };
+}
+
+/** How many pushes are in flight at once: a push service answers in tens of milliseconds; this keeps a big morning quick without a flood. */
+const IN_FLIGHT = 8;
+/** Deliveries are kept a week: longer than any local day a reminder can be due on. */
+const KEEP_DELIVERIES_MS = 8 * 86_400_000;
+
+type Outcome = 'sent' | 'gone' | 'retry' | 'refused';
+
+async function push(sender: PushSender, device: { id: string; endpoint: string; p256dh: string; auth: string }, day: string, log: Log): Promise<Outcome> {
+  const message: ReminderPush = { title: REMINDER.title, body: reminderMessage(day), url: '/', offToken: offTokenFor(sender.offSecret, device.id), day };
+  // web-push encrypts (RFC 8291) and signs (RFC 8292); the request itself goes out with fetch, which
+  // has a deadline and never follows a redirect somewhere else.
+  const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(message), {
+    vapidDetails: sender.vapid,
+    TTL: sender.ttlSeconds ?? REMINDER.lateWindowMinutes * 60,
+    urgency: 'normal',
+    // One pending reminder per device at most: a newer one replaces an undelivered older one.
+    topic: 'daily-reminder',
+  });
+  try {
+    const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: new Uint8Array(request.body), redirect: 'error', signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+    if (response.ok) return 'sent';
+    // The browser unsubscribed, or the subscription expired: the device is gone for good.
+    if (response.status === 404 || response.status === 410) return 'gone';
+    if (response.status === 429 || response.status >= 500) return 'retry';
+    log.warn({ status: response.status, device: device.id }, 'push service refused a reminder');
+    return 'refused';
+  } catch (error) {
+    log.warn({ err: { message: error instanceof Error ? error.message : String(error) }, device: device.id }, 'reminder not delivered to the push service; will retry');
+    return 'retry';
+  }
+}
+
+/** Sends every reminder due at `now` that no process has sent yet. Returns what became of them. */
+export async function sendDueReminders({ db, sender, log, now = new Date() }: { db: Database; sender: PushSender; log: Log; now?: Date }): Promise<Record<Outcome, number>> {
+  const counts: Record<Outcome, number> = { sent: 0, gone: 0, retry: 0, refused: 0 };
+  const candidates = await db
+    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, enabled: reminderSettings.enabled, time: reminderSettings.time, days: reminderSettings.days, timeZone: reminderSettings.timeZone })
+    .from(reminderSettings)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, reminderSettings.userId))
+    .where(eq(reminderSettings.enabled, true));
+  const due = candidates.flatMap((device) => {
+    const day = dueReminderDay(device, now);
+    return day ? [{ device, day }] : [];
+  });
+  if (due.length > 0) {
+    const claimed = await db
+      .insert(reminderDeliveries)
+      .values(due.map(({ device, day }) => ({ subscriptionId: device.id, day, claimedAt: now })))
+      .onConflictDoNothing()
+      .returning({ subscriptionId: reminderDeliveries.subscriptionId, day: reminderDeliveries.day });
+    const mine = due.filter(({ device, day }) => claimed.some((c) => c.subscriptionId === device.id && c.day === day));
+    for (let i = 0; i < mine.length; i += IN_FLIGHT) {
+      await Promise.all(
+        mine.slice(i, i + IN_FLIGHT).map(async ({ device, day }) => {
+          const outcome = await push(sender, device, day, log);
+          counts[outcome] += 1;
+          if (outcome === 'sent') await db.update(pushSubscriptions).set({ lastSentAt: now }).where(eq(pushSubscriptions.id, device.id));
+          if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+          if (outcome === 'retry') await db.delete(reminderDeliveries).where(and(eq(reminderDeliveries.subscriptionId, device.id), eq(reminderDeliveries.day, day)));
+        }),
+      );
+    }
+  }
+  await db.delete(reminderDeliveries).where(lt(reminderDeliveries.claimedAt, new Date(now.getTime() - KEEP_DELIVERIES_MS)));
+  if (counts.sent + counts.gone + counts.retry + counts.refused > 0) log.info(counts, 'reminders sent');
+  return counts;
+}
+
+/** Runs the job every `everyMs`, one run at a time per process; the returned function stops it and waits for a run under way. */
+export function startReminderScheduler(options: { db: Database; sender: PushSender; log: Log; everyMs: number; now?: () => Date }): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= sendDueReminders({ db: options.db, sender: options.sender, log: options.log, now: options.now?.() })
+      .catch((error: unknown) => options.log.error({ err: error instanceof Error ? { message: error.message } : error }, 'reminder run failed'))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, options.everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * A person's reminder and the devices that receive it. The settings are the account's (one time,
+ * the same days on every device); each browser that turned reminders on is a device of its own.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { defaultReminderSettings, REMINDER_MESSAGES, type ReminderSettings } from '#shared/reminders.ts';
+import type { Database } from '#server/db/client.ts';
+import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
+import { AppError } from '#server/errors.ts';
+import { isAllowedPushEndpoint } from '#server/features/reminders/push-services.ts';
+
+export async function getReminderSettings(db: Database, userId: string, fallbackTimeZone = 'UTC'): Promise<{ settings: ReminderSettings; devices: number }> {
+  const row = (await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId))).at(0);
+  const [devices] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const settings = row ? { enabled: row.enabled, time: row.time, days: [...row.days].sort((a, b) => a - b), timeZone: row.timeZone } : defaultReminderSettings(fallbackTimeZone);
+  return { settings, devices: devices.n };
+}
+
+export async function saveReminderSettings(db: Database, userId: string, settings: ReminderSettings): Promise<void> {
+  const values = { enabled: settings.enabled, time: settings.time, days: [...settings.days].sort((a, b) => a - b), timeZone: settings.timeZone, updatedAt: new Date() };
+  await db.insert(reminderSettings).values({ userId, ...values }).onConflictDoUpdate({ target: reminderSettings.userId, set: values });
+}
+
+/**
+ * Registers this browser for the person's reminders. An endpoint is one browser profile: signing in
+ * as someone else there moves it to them, so a shared computer never shows the last person's reminders.
+ */
+export async function addPushDevice(db: Database, userId: string, device: { endpoint: string; keys: { p256dh: string; auth: string } }, extraOrigins: readonly string[]): Promise<{ id: string }> {
+  if (!isAllowedPushEndpoint(device.endpoint, extraOrigins)) throw new AppError('validation/invalid-input', REMINDER_MESSAGES.unknownPushService);
+  const values = { userId, p256dh: device.keys.p256dh, auth: device.keys.auth };
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({ endpoint: device.endpoint, ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+    .returning({ id: pushSubscriptions.id });
+  return { id: row.id };
+}
+
+export async function removePushDevice(db: Database, userId: string, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/**
+ * The token a reminder carries for its "Turn off reminders" action: the device's id and an HMAC of
+ * it, so the service worker can turn reminders off with one tap, signed in or not, and nobody can
+ * forge one for another person's device.
+ */
+export function offTokenFor(secret: string, subscriptionId: string): string {
+  return `${subscriptionId}.${createHmac('sha256', secret).update(`reminders-off:${subscriptionId}`).digest('base64url')}`;
+}
+
+function subscriptionOfToken(secret: string, token: string): string | null {
+  const [id, mac] = token.split('.');
+  if (!id || !mac || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  const expected = Buffer.from(offTokenFor(secret, id));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/** Turns the person’s reminders off (on every device) from a reminder’s action. */
+export async function turnOffByToken(db: Database, secret: string, token: string): Promise<void> {
+  const subscriptionId = subscriptionOfToken(secret, token);
+  if (!subscriptionId) throw new AppError('validation/invalid-input', REMINDER_MESSAGES.badOffLink);
+  const device = (await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId))).at(0);
+  // The device may have gone (unsubscribed, account deleted): then there is nothing left to turn off.
+  if (!device) return;
+  await db.update(reminderSettings).set({ enabled: false, updatedAt: new Date() }).where(eq(reminderSettings.userId, device.userId));
+}

@@ -1,0 +1,121 @@
+/**
+ * Daily reminders (issue 20, item 4): the settings a person chooses, their limits and words, and
+ * when one is due. Shared: the server's scheduler decides with `dueReminderDay`, the apps schedule
+ * their local notifications with `upcomingReminders`, and both say the same gentle message on a day.
+ */
+import { z } from 'zod';
+import { AFFIRMATIONS } from '#shared/affirmations.ts';
+import { addDays, dayKey, isValidTimezone, localDay, weekdayIndex, type DayKey } from '#shared/days.ts';
+
+/** 0 = Monday … 6 = Sunday, as `weekdayIndex` counts. */
+export const WEEKDAYS = [
+  { day: 0, short: 'Mon', long: 'Monday' },
+  { day: 1, short: 'Tue', long: 'Tuesday' },
+  { day: 2, short: 'Wed', long: 'Wednesday' },
+  { day: 3, short: 'Thu', long: 'Thursday' },
+  { day: 4, short: 'Fri', long: 'Friday' },
+  { day: 5, short: 'Sat', long: 'Saturday' },
+  { day: 6, short: 'Sun', long: 'Sunday' },
+] as const;
+
+export const REMINDER = {
+  defaultTime: '08:00',
+  /**
+   * How late a reminder may still go out: a server restarted at 08:40 still sends the 08:00 one; a
+   * server down all morning does not nudge anybody at tea time with a morning reminder.
+   */
+  lateWindowMinutes: 120,
+  /** How many upcoming reminders an app keeps scheduled on the device (a fortnight of daily ones). */
+  scheduledAhead: 14,
+  title: 'A moment for yourself',
+} as const;
+
+export const REMINDER_MESSAGES = {
+  badTime: 'Choose a time like 07:30.',
+  noDays: 'Choose at least one day.',
+  badTimezone: 'Your time zone was not recognised. Reload the page and try again.',
+  saved: 'Reminder saved.',
+  turnedOff: 'Reminders are off.',
+  notSaved: 'Your reminder could not be saved. Please try again.',
+  unsupported: 'This browser cannot show reminders. On a phone, add Harbour Mind to your home screen first, or use the app.',
+  denied: 'Notifications are blocked for Harbour Mind. Allow them in your browser’s or phone’s settings, then turn reminders on again.',
+  deviceRefused: 'This device could not be signed up for reminders. Please try again.',
+  unknownPushService: 'This browser’s notification service is not one Harbour Mind can send to.',
+  badSubscription: 'This device’s notification details are malformed.',
+  badOffLink: 'This link to turn off reminders is not valid.',
+  offAction: 'Turn off reminders',
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const reminderSettingsSchema = z.strictObject({
+  enabled: z.boolean('Say whether reminders are on.'),
+  /** Local wall-clock time, 24-hour HH:MM. */
+  time: z.string(REMINDER_MESSAGES.badTime).regex(TIME, REMINDER_MESSAGES.badTime),
+  /** Chosen weekdays, 0 = Monday … 6 = Sunday, each once. */
+  days: z
+    .array(z.number(REMINDER_MESSAGES.noDays).int(REMINDER_MESSAGES.noDays).min(0, REMINDER_MESSAGES.noDays).max(6, REMINDER_MESSAGES.noDays), REMINDER_MESSAGES.noDays)
+    .min(1, REMINDER_MESSAGES.noDays)
+    .max(7, REMINDER_MESSAGES.noDays)
+    .refine((days) => new Set(days).size === days.length, REMINDER_MESSAGES.noDays),
+  /** The IANA time zone the time is in: the device's own when the person saved. */
+  timeZone: z.string(REMINDER_MESSAGES.badTimezone).refine(isValidTimezone, REMINDER_MESSAGES.badTimezone),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+export const defaultReminderSettings = (timeZone: string): ReminderSettings => ({ enabled: false, time: REMINDER.defaultTime, days: [0, 1, 2, 3, 4, 5, 6], timeZone });
+
+const minutesOf = (time: string): number => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+/** The day's message: the affirmations in turn, one a day, the same on every device. */
+export function reminderMessage(day: DayKey): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const dayNumber = Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
+  return AFFIRMATIONS[((dayNumber % AFFIRMATIONS.length) + AFFIRMATIONS.length) % AFFIRMATIONS.length];
+}
+
+/** Local minutes since midnight of `instant` in `timeZone`. */
+function localMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+/**
+ * The local day whose reminder is due at `now`, or null: on a chosen weekday, from the chosen time
+ * until `lateWindowMinutes` after it. The caller sends at most one per device per returned day.
+ */
+export function dueReminderDay(settings: Pick<ReminderSettings, 'enabled' | 'time' | 'days' | 'timeZone'>, now: Date): DayKey | null {
+  if (!settings.enabled || !isValidTimezone(settings.timeZone)) return null;
+  const today = dayKey(now, settings.timeZone);
+  if (!settings.days.includes(weekdayIndex(today))) return null;
+  const late = localMinutes(now, settings.timeZone) - minutesOf(settings.time);
+  return late >= 0 && late < REMINDER.lateWindowMinutes ? today : null;
+}
+
+/** The next `count` reminders after `from`, on this device's clock: what an app schedules locally. */
+export function upcomingReminders(settings: Pick<ReminderSettings, 'enabled' | 'time' | 'days'>, from: Date, count: number = REMINDER.scheduledAhead): { at: Date; day: DayKey; message: string }[] {
+  if (!settings.enabled || settings.days.length === 0) return [];
+  const minutes = minutesOf(settings.time);
+  const found: { at: Date; day: DayKey; message: string }[] = [];
+  for (let offset = 0; found.length < count && offset < 7 * count + 7; offset += 1) {
+    const day = addDays(localDay(from), offset);
+    if (!settings.days.includes(weekdayIndex(day))) continue;
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const at = new Date(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, 0, 0);
+    if (at > from) found.push({ at, day, message: reminderMessage(day) });
+  }
+  return found;
+}
+
+/** "Every day", "Weekdays", "Weekends" or the days named ("Mon, Wed, Fri"), for the settings' summary. */
+export function describeDays(days: readonly number[]): string {
+  const set = new Set(days);
+  if (set.size === 7) return 'Every day';
+  if (set.size === 5 && [0, 1, 2, 3, 4].every((d) => set.has(d))) return 'Weekdays';
+  if (set.size === 2 && set.has(5) && set.has(6)) return 'Weekends';
+  return WEEKDAYS.filter((w) => set.has(w.day)).map((w) => w.short).join(', ');
+}
