@@ -99,6 +99,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Meditation audio never goes into the service worker's cache: offline copies are encrypted in
         // IndexedDB. The timer's free ambient beds do, once played, so a sitting offline can have one too.
         runtimeCaching: [{ urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/sounds/beds/'), handler: 'CacheFirst', options: { cacheName: 'timer-beds', expiration: { maxEntries: 4 } } }],
+        // Daily reminders (issue 20, item 4): the push and notification-click handlers.
+        importScripts: ['/reminder-sw.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

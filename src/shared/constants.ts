@@ -56,6 +56,8 @@ export const STORAGE_KEYS = {
   theme: 'hm.theme',
   /** The last /api/me answer (no secrets), for offline visits. */
   viewerSnapshot: 'hm.viewer',
+  /** Inside the apps: whether completed sessions go to Apple Health / Health Connect ('on' or 'off'; unset: not asked yet). */
+  mindfulMinutes: 'hm.mindfulMinutes',
   /** That this browser joined the beta waitlist (a date only: no name or address kept on the device). */
   waitlistJoined: 'hm.waitlistJoined',
 } as const;

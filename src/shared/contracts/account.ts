@@ -51,6 +51,11 @@ export const accountExportResponse = z.object({
   completedSessions: z.array(z.object({ meditationId: z.string().nullable(), title: z.string().nullable(), minutes: z.number().nullable(), completedAt: when, complete: z.boolean() })),
   playbackPositions: z.array(z.object({ meditationId: z.string(), title: z.string().nullable(), positionSeconds: z.number(), updatedAt: when })),
   practicePreferences: z.object({ showStreaks: z.boolean(), focus: z.string().nullable() }),
+  /** The daily reminder and the browsers that receive it (their push addresses; the keys to encrypt for them are not shown). */
+  reminders: z.object({
+    settings: z.object({ enabled: z.boolean(), time: z.string(), days: z.array(z.number()), timeZone: z.string() }).nullable(),
+    devices: z.array(z.object({ pushService: z.string(), addedAt: when, lastSentAt: when.nullable() })),
+  }),
   waitlist: z.object({ name: z.string(), email: z.string(), reason: z.string().nullable(), joinedAt: when }).nullable(),
   securityEvents: z.array(z.object({ type: z.string(), severity: z.string(), ipAddress: z.string().nullable(), details: z.record(z.string(), z.unknown()), at: when })),
   adminActions: z.array(z.object({ action: z.string(), resource: z.string(), targetId: z.string().nullable(), severity: z.string(), at: when })),

@@ -10,6 +10,8 @@ import type { PlatformKind } from '#web/platform/detect.ts';
 import { createNativeMediaControls, type MediaSessionPluginLike } from '#web/platform/native-media-controls.ts';
 import { createNativeOfflineFiles, type FilesystemLike } from '#web/platform/native-offline-files.ts';
 import { later, onServer, type OfflineFiles, type Platform } from '#web/platform/platform.ts';
+import { createNativeReminders, type LocalNotificationsLike } from '#web/platform/native-reminders.ts';
+import { createNativeMindfulMinutes, type HealthLike } from '#web/platform/native-health.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -57,6 +59,29 @@ export async function loadMediaSession(): Promise<MediaSessionPluginLike> {
   };
 }
 
+export async function loadLocalNotifications(): Promise<LocalNotificationsLike> {
+  const { LocalNotifications } = await import('@capacitor/local-notifications');
+  return {
+    schedule: (options) => LocalNotifications.schedule(options),
+    getPending: () => LocalNotifications.getPending(),
+    cancel: (options) => LocalNotifications.cancel(options),
+    registerActionTypes: (options) => LocalNotifications.registerActionTypes(options),
+    checkPermissions: () => LocalNotifications.checkPermissions(),
+    requestPermissions: () => LocalNotifications.requestPermissions(),
+    addListener: (eventName, listener) => LocalNotifications.addListener(eventName, listener),
+  };
+}
+
+export async function loadHealth(): Promise<HealthLike> {
+  const { Health } = await import('@capgo/capacitor-health');
+  return {
+    isAvailable: () => Health.isAvailable(),
+    checkAuthorization: (options) => Health.checkAuthorization(options),
+    requestAuthorization: (options) => Health.requestAuthorization(options),
+    saveSample: (options) => Health.saveSample(options),
+  };
+}
+
 /** Capacitor's own: inside the apps the native side installs it on `window.Capacitor`, mapping a file URI to the WebView's URL for it. */
 export async function loadConvertFileSrc(): Promise<(uri: string) => string> {
   const { Capacitor } = await import('@capacitor/core');
@@ -85,10 +110,12 @@ type Plugins = {
   loadFilesystem: () => Promise<FilesystemLike>;
   loadConvertFileSrc: () => Promise<(uri: string) => string>;
   loadMediaSession: () => Promise<MediaSessionPluginLike>;
+  loadLocalNotifications: () => Promise<LocalNotificationsLike>;
+  loadHealth: () => Promise<HealthLike>;
   server: string;
 };
 
-export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, loadFilesystem, loadConvertFileSrc, loadMediaSession, server }: Plugins): Platform {
+export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, loadFilesystem, loadConvertFileSrc, loadMediaSession, loadLocalNotifications, loadHealth, server }: Plugins): Platform {
   let storage: Promise<SecureStorageLike> | undefined;
   const secure = () => (storage ??= loadStorage());
   let files: Promise<OfflineFiles> | undefined;
@@ -98,6 +125,8 @@ export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadA
     offlineFiles: later(offlineFiles),
     // iOS's WKWebView has the Media Session API itself (and the audio background mode keeps it playing).
     mediaControls: kind === 'android' ? createNativeMediaControls(loadMediaSession, onServer(server)) : null,
+    reminders: createNativeReminders(loadLocalNotifications),
+    mindfulMinutes: createNativeMindfulMinutes(kind, loadHealth),
     kind,
     native: true,
     apiUrl: onServer(server),

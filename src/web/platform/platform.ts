@@ -5,6 +5,8 @@
  */
 import { detectPlatformKind, type PlatformKind } from '#web/platform/detect.ts';
 import type { Purchases } from '#web/platform/store-purchases.ts';
+import type { ReminderDevice } from '#web/platform/reminder-device.ts';
+import type { MindfulMinutes } from '#web/platform/native-health.ts';
 
 export interface Platform {
   readonly kind: PlatformKind;
@@ -48,6 +50,13 @@ export interface Platform {
    * the screen off. Null means the page's own Media Session API serves (browsers, iOS's WKWebView).
    */
   readonly mediaControls: MediaControls | null;
+  /**
+   * How daily reminders reach this device (issue 20, item 4): Web Push shown by the service worker
+   * on the web (loaded on first use); local notifications the device schedules inside the apps.
+   */
+  readonly reminders: ReminderDevice;
+  /** Completed sessions as mindful minutes in Apple Health / Health Connect (issue 20, item 5): the apps only. */
+  readonly mindfulMinutes: MindfulMinutes | null;
 }
 
 /** The Media Session API's verbs, as the player uses them. */
@@ -90,6 +99,8 @@ const webPlatform: Platform = {
   forgetSession: () => done,
   offlineFiles: null,
   mediaControls: null,
+  reminders: later(() => import('#web/platform/web-reminders.ts').then((m) => m.webReminders)),
+  mindfulMinutes: null,
 };
 
 /**
@@ -100,7 +111,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, loadFilesystem: m.loadFilesystem, loadConvertFileSrc: m.loadConvertFileSrc, loadMediaSession: m.loadMediaSession, server }));
+  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, loadFilesystem: m.loadFilesystem, loadConvertFileSrc: m.loadConvertFileSrc, loadMediaSession: m.loadMediaSession, loadLocalNotifications: m.loadLocalNotifications, loadHealth: m.loadHealth, server }));
   const real = later(() => native);
   return {
     kind,
@@ -113,6 +124,14 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     forgetSession: () => real.forgetSession(),
     offlineFiles: later(() => native.then((p) => p.offlineFiles as OfflineFiles)),
     mediaControls: kind === 'android' ? later(() => native.then((p) => p.mediaControls as MediaControls)) : null,
+    reminders: later(() => native.then((p) => p.reminders)),
+    mindfulMinutes: ((real: () => Promise<MindfulMinutes>): MindfulMinutes => ({
+      storeName: kind === 'ios' ? 'Apple Health' : 'Health Connect',
+      isAvailable: () => real().then((m) => m.isAvailable()),
+      isAllowed: () => real().then((m) => m.isAllowed()),
+      ask: () => real().then((m) => m.ask()),
+      save: (session) => real().then((m) => m.save(session)),
+    }))(() => native.then((p) => p.mindfulMinutes as MindfulMinutes)),
     purchases: { store: kind === 'ios' ? 'app_store' : 'play_store', load: () => import('#web/platform/native-store-plugins.ts').then((m) => m.loadPurchases(kind, server)) },
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;

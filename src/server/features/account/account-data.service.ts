@@ -13,6 +13,7 @@ import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts'
 import { getSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { favourites, meditationSessions, playbackPositions, practicePreferences } from '#server/db/schema/practice.ts';
+import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
 import { journalSummary } from '#server/features/journal/journal.service.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
@@ -28,7 +29,7 @@ const ownSecurityEvents = (userId: string, email: string) => or(eq(securityAudit
 export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
   const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
   if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
-  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, waitlist, role, security, adminActions, journal] = await Promise.all([
+  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, reminder, devices, waitlist, role, security, adminActions, journal] = await Promise.all([
     db.select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId)),
     db.select({ signedInAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent }).from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
     db
@@ -67,6 +68,8 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
       .where(eq(playbackPositions.userId, userId))
       .orderBy(desc(playbackPositions.updatedAt)),
     db.select({ showStreaks: practicePreferences.showStreaks, focus: practicePreferences.focus }).from(practicePreferences).where(eq(practicePreferences.userId, userId)),
+    db.select({ enabled: reminderSettings.enabled, time: reminderSettings.time, days: reminderSettings.days, timeZone: reminderSettings.timeZone }).from(reminderSettings).where(eq(reminderSettings.userId, userId)),
+    db.select({ endpoint: pushSubscriptions.endpoint, addedAt: pushSubscriptions.createdAt, lastSentAt: pushSubscriptions.lastSentAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt)),
     db.select({ name: waitlistEntries.name, email: waitlistEntries.email, reason: waitlistEntries.reason, joinedAt: waitlistEntries.createdAt }).from(waitlistEntries).where(eq(sql`lower(${waitlistEntries.email})`, person.email.toLowerCase())),
     db.select({ role: userRoles.role, assignedAt: userRoles.assignedAt }).from(userRoles).where(eq(userRoles.userId, userId)),
     db
@@ -95,6 +98,8 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt), complete: p.complete })),
     playbackPositions: positions.map((p) => ({ meditationId: p.meditationId, title: p.title, positionSeconds: p.positionSeconds, updatedAt: iso(p.updatedAt) })),
     practicePreferences: preferences.at(0) ?? { showStreaks: true, focus: null },
+    // A push address is a capability (whoever holds it can reach the browser through its push service): only its service is shown.
+    reminders: { settings: reminder.at(0) ?? null, devices: devices.map((d) => ({ pushService: new URL(d.endpoint).host, addedAt: iso(d.addedAt), lastSentAt: d.lastSentAt ? iso(d.lastSentAt) : null })) },
     waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt) })).at(0) ?? null,
     securityEvents: security.map((e) => ({ type: e.type, severity: e.severity, ipAddress: e.ipAddress, details: e.details, at: iso(e.at) })),
     adminActions: adminActions.map((a) => ({ action: a.action, resource: a.resource, targetId: a.targetId, severity: a.severity, at: iso(a.at) })),

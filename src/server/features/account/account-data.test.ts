@@ -6,6 +6,7 @@ import { adminAuditLog, waitlistEntries } from '#server/db/schema/admin.ts';
 import { account, securityAuditLog, session, user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { favourites, meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
+import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { buildMeditation, buildSession } from '#tests/factories.ts';
 import { fakeSubscription, startFakeStripe, type FakeStripe } from '#tests/fakes/fake-stripe.ts';
@@ -35,6 +36,8 @@ describe.each(testDatabaseKinds())('account data (issue 18) on %s', (kind) => {
     await db.insert(favourites).values({ userId: person.userId, meditationId });
     await db.insert(meditationSessions).values({ userId: person.userId, meditationId, clientId: randomUUID(), durationMinutes: 5, completedAt: new Date() });
     await db.insert(practicePreferences).values({ userId: person.userId, showStreaks: false, focus: 'sleep' });
+    await db.insert(reminderSettings).values({ userId: person.userId, enabled: true, time: '07:30', days: [0, 2, 4], timeZone: 'Europe/London' });
+    await db.insert(pushSubscriptions).values({ userId: person.userId, endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'p256dh-key', auth: 'auth-secret-key' });
     await db.insert(waitlistEntries).values({ name: 'Rowan Reed', email: email.toUpperCase(), reason: 'sleep' });
     await db.insert(subscribers).values({ userId: person.userId, status: 'trialing', plan: 'yearly', provider: 'sandbox', providerSubscriptionId: `sandbox_${randomUUID()}`, currentPeriodEnd: new Date(Date.now() + 7 * 86_400_000) });
     // A failed sign-in: a security event by address.
@@ -59,6 +62,7 @@ describe.each(testDatabaseKinds())('account data (issue 18) on %s', (kind) => {
       favourites: [{ meditationId, title: 'Harbour at Dusk' }],
       completedSessions: [{ meditationId, title: 'Harbour at Dusk', minutes: 5, complete: true }],
       practicePreferences: { showStreaks: false, focus: 'sleep' },
+      reminders: { settings: { enabled: true, time: '07:30', days: [0, 2, 4], timeZone: 'Europe/London' }, devices: [{ pushService: 'fcm.googleapis.com', lastSentAt: null }] },
       waitlist: { name: 'Rowan Reed', reason: 'sleep' },
     });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
@@ -69,7 +73,7 @@ describe.each(testDatabaseKinds())('account data (issue 18) on %s', (kind) => {
     const [secrets] = await db.select({ token: session.token }).from(session).where(eq(session.userId, person.userId));
     const [hash] = await db.select({ password: account.password }).from(account).where(eq(account.userId, person.userId));
     const [tokenRow] = await db.select({ appAccountToken: user.appAccountToken }).from(user).where(eq(user.id, person.userId));
-    for (const secret of [secrets.token, hash.password!, tokenRow.appAccountToken]) expect(res.body).not.toContain(secret);
+    for (const secret of [secrets.token, hash.password!, tokenRow.appAccountToken, 'auth-secret-key', '/fcm/send/']) expect(res.body).not.toContain(secret);
     expect(res.body).not.toMatch(/"(token|password|accessToken|refreshToken|idToken|appAccountToken)"/);
 
     // Another person's export holds none of it.
@@ -120,7 +124,7 @@ describe.each(testDatabaseKinds())('account data (issue 18) on %s', (kind) => {
 
     const countWhere = async (table: PgTable, where: SQL | undefined) => (await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0].n;
     expect(await countWhere(user, eq(user.id, person.userId))).toBe(0);
-    for (const table of [session, account, userRoles, subscribers, favourites, meditationSessions, practicePreferences]) expect(await countWhere(table, eq(table.userId, person.userId))).toBe(0);
+    for (const table of [session, account, userRoles, subscribers, favourites, meditationSessions, practicePreferences, reminderSettings, pushSubscriptions]) expect(await countWhere(table, eq(table.userId, person.userId))).toBe(0);
     expect(await countWhere(waitlistEntries, sql`lower(${waitlistEntries.email}) = ${email}`)).toBe(0);
     expect(await countWhere(securityAuditLog, sql`${securityAuditLog.userId} = ${person.userId} or lower(${securityAuditLog.userEmail}) = ${email}`)).toBe(0);
     // The catalogue is untouched.

@@ -11,6 +11,9 @@ import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useSignInMethods, useViewer } from '#web/features/auth/use-viewer.ts';
 import { AppearanceCard } from '#web/features/account/appearance-card.tsx';
 import { YourDataCard } from '#web/features/account/your-data-card.tsx';
+import { RemindersCard } from '#web/features/reminders/reminders-card.tsx';
+import { MindfulMinutesCard } from '#web/features/health/mindful-minutes-card.tsx';
+import { platform } from '#web/platform/platform.ts';
 import { NameForm, PasswordForm, SessionsCard } from '#web/features/account/account-security.tsx';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';
 import { SubscriptionCard } from '#web/features/billing/subscription-card.tsx';
@@ -37,13 +40,15 @@ export function AccountPage() {
   if (viewer.status === 'loading') return <Spinner label="Loading your account..." />;
   if (!viewer.user) return <Navigate to="/sign-in" replace />;
   const user = viewer.user;
+  const mindfulMinutes = platform().mindfulMinutes;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">Your account</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-300">Hello, {user.name}. This is your quiet corner of Harbour Mind.</p>
       <div className="mt-8">{returningFromCheckout ? <CheckoutReturn /> : null}</div>
-      <Tabs defaultValue={returningFromCheckout ? 'settings' : 'profile'}>
+      {/* ?tab=settings: where a reminder's "Reminders are off" notification and the service worker send people. */}
+      <Tabs defaultValue={returningFromCheckout || params.get('tab') === 'settings' ? 'settings' : 'profile'}>
         <TabsBar label="Account sections" tabs={TABS} />
 
         <TabsContent value="profile" className="mt-6 focus:outline-none">
@@ -90,6 +95,18 @@ export function AccountPage() {
           <Card>
             <SubscriptionCard />
           </Card>
+          <div className="mt-6">
+            <Card>
+              <RemindersCard />
+            </Card>
+          </div>
+          {mindfulMinutes ? (
+            <div className="mt-6">
+              <Card>
+                <MindfulMinutesCard store={mindfulMinutes} />
+              </Card>
+            </div>
+          ) : null}
           <div className="mt-6">
             <Card>
               <AppearanceCard />

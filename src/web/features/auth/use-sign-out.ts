@@ -5,6 +5,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { forgetPersonalData } from '#web/lib/forget-personal-data.ts';
+import { platform } from '#web/platform/platform.ts';
 
 const M = MESSAGES.auth;
 
@@ -14,6 +15,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   return async (to: '/' | '/sign-in') => {
     try {
+      // While still signed in: this device stops receiving the reminders (the next person here must not get them).
+      await platform().reminders.forget().catch((error: unknown) => console.warn('reminders not removed from this device', error));
       await authClient.signOut();
       client.clear();
       await forgetPersonalData();

@@ -11,6 +11,8 @@ import { platform } from '#web/platform/platform.ts';
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
 const SessionSummary = lazy(() => loadSessionSummary().then((m) => ({ default: m.SessionSummary })));
 const PlayerSheet = lazy(() => loadPlayerSheet().then((m) => ({ default: m.PlayerSheet })));
+// Inside the apps only: reminders kept scheduled on the device, and the offer of mindful minutes in Health.
+const DeviceCompanions = lazy(() => import('#web/features/native/device-companions.tsx').then((m) => ({ default: m.DeviceCompanions })));
 
 /** Every route change scrolls to the top (spec). */
 function useScrollToTopOnNavigate() {
@@ -125,6 +127,11 @@ function Shell() {
         </Suspense>
       ) : null}
       <CompletionOverlay />
+      {platform().native ? (
+        <Suspense fallback={null}>
+          <DeviceCompanions />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

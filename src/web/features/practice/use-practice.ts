@@ -1,6 +1,7 @@
 /** The practice summary for the account page, and sending completed sessions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
+import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
+import { noteCompletedSession } from '#web/features/health/mindful-minutes.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import type { SendResult } from '#web/features/practice/session-queue.ts';
 
@@ -34,7 +35,13 @@ export function usePracticePreference() {
 /** One POST /api/sessions, classified for the queue. */
 export async function sendSession(body: RecordSessionBody): Promise<SendResult> {
   try {
-    await api('/api/sessions', { method: 'POST', body });
+    const answer = await api<RecordSessionResponse>('/api/sessions', { method: 'POST', body });
+    if (answer.created && answer.session.complete) {
+      // Inside the apps, a completed session may go to Apple Health / Health Connect as mindful minutes.
+      const end = new Date(body.completedAt);
+      const seconds = body.kind === 'timer' ? body.timer.satSeconds : body.listened.seconds;
+      noteCompletedSession({ start: new Date(end.getTime() - seconds * 1000), end, kind: body.kind === 'timer' ? 'timer' : 'guided' });
+    }
     return 'sent';
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status)) return 'rejected';

@@ -1,0 +1,223 @@
+/**
+ * Account › Settings › Daily reminder (issue 20, item 4): off until the person turns it on; a time
+ * and the days; a gentle message (the day's affirmation), never more than one a day. Turning it on
+ * asks this device for permission (from the tap itself) and sets the device up: Web Push in a
+ * browser, local notifications in the apps (platform().reminders).
+ */
+import BellRing from 'lucide-react/icons/bell-ring';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { RemindersResponse } from '#shared/contracts/reminders.ts';
+import { describeDays, REMINDER_MESSAGES, reminderSettingsSchema, WEEKDAYS, type ReminderSettings } from '#shared/reminders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { api, ApiError } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { platform } from '#web/platform/platform.ts';
+import { ReminderDeviceError, type ReminderPermission } from '#web/platform/reminder-device.ts';
+
+export const REMINDERS_QUERY_KEY = ['reminders'] as const;
+
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+function problemText(error: unknown): string {
+  if (error instanceof ReminderDeviceError) return error.reason === 'denied' ? REMINDER_MESSAGES.denied : error.reason === 'unsupported' ? REMINDER_MESSAGES.unsupported : REMINDER_MESSAGES.deviceRefused;
+  if (error instanceof ApiError) return error.message;
+  return REMINDER_MESSAGES.notSaved;
+}
+
+export function RemindersCard() {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: REMINDERS_QUERY_KEY,
+    queryFn: ({ signal }) => api<RemindersResponse>(`/api/reminders?tz=${encodeURIComponent(deviceTimeZone())}`, { signal }),
+  });
+  const [draft, setDraft] = useState<Pick<ReminderSettings, 'time' | 'days'> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [permission, setPermission] = useState<ReminderPermission | null>(null);
+  const [receiving, setReceiving] = useState<boolean | null>(null);
+  const switchId = useId();
+  const timeId = useId();
+  const daysId = useId();
+  const problemId = useId();
+
+  useEffect(() => {
+    const device = platform().reminders;
+    void device.permission().then(setPermission, () => setPermission('unsupported'));
+    void device.isReceiving().then(setReceiving, () => setReceiving(false));
+    // A reminder's "Turn off reminders" pressed while this page is open: show it off.
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void device.onTurnedOff(() => void client.invalidateQueries({ queryKey: REMINDERS_QUERY_KEY })).then((unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)));
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [client]);
+
+  const headingId = useId();
+  const heading = (
+    <>
+      <h2 id={headingId} className="flex items-center gap-2 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+        <BellRing className="size-5 text-teal-700 dark:text-teal-300" aria-hidden /> Daily reminder
+      </h2>
+      <p className="mt-1 text-stone-600 dark:text-stone-300">A gentle nudge at a time you choose, with a short affirmation. Never more than one a day.</p>
+    </>
+  );
+
+  if (query.isPending) {
+    return (
+      <section aria-labelledby={headingId}>
+        {heading}
+        <Spinner label="Loading your reminder..." />
+      </section>
+    );
+  }
+  if (query.isError) {
+    return (
+      <section aria-labelledby={headingId}>
+        {heading}
+        <p role="alert" className="mt-4 text-rose-700 dark:text-rose-300">
+          Your reminder could not be loaded.
+        </p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+
+  const { settings: saved, pushKey } = query.data;
+  const current = { ...saved, ...draft };
+  const dirty = draft !== null && (draft.time !== saved.time || draft.days.join() !== saved.days.join());
+  const invalid = reminderSettingsSchema.safeParse({ ...current, timeZone: deviceTimeZone() }).error?.issues[0]?.message;
+  const unsupported = permission === 'unsupported';
+
+  async function save(next: ReminderSettings, { setUpDevice }: { setUpDevice: boolean }) {
+    setBusy(true);
+    setProblem('');
+    try {
+      const device = platform().reminders;
+      if (setUpDevice) await device.enable(next, pushKey);
+      const answer = await api<RemindersResponse>('/api/reminders', { method: 'PUT', body: next });
+      client.setQueryData(REMINDERS_QUERY_KEY, answer);
+      setDraft(null);
+      await device.update(answer.settings);
+      if (setUpDevice) setReceiving(true);
+      setPermission(await device.permission());
+      toast.success(answer.settings.enabled ? REMINDER_MESSAGES.saved : REMINDER_MESSAGES.turnedOff, answer.settings.enabled ? { description: `${describeDays(answer.settings.days)} at ${answer.settings.time}.` } : undefined);
+    } catch (error) {
+      setProblem(problemText(error));
+      if (error instanceof ReminderDeviceError) setPermission(await platform().reminders.permission().catch(() => 'unsupported' as const));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = () => {
+    if (invalid && !saved.enabled) {
+      setProblem(invalid);
+      return;
+    }
+    void save({ ...current, enabled: !saved.enabled, timeZone: deviceTimeZone() }, { setUpDevice: !saved.enabled });
+  };
+  const toggleDay = (day: number) => {
+    const days = current.days.includes(day) ? current.days.filter((d) => d !== day) : [...current.days, day].sort((a, b) => a - b);
+    setDraft({ time: current.time, days });
+    setProblem('');
+  };
+  const otherDevices = query.data.devices - (receiving ? 1 : 0);
+
+  return (
+    <section aria-labelledby={headingId}>
+      {heading}
+      {unsupported || (permission === 'denied' && !problem) ? (
+        <p className="mt-4 rounded-2xl bg-stone-50 p-4 text-stone-700 dark:bg-stone-800/60 dark:text-stone-200">{unsupported ? REMINDER_MESSAGES.unsupported : REMINDER_MESSAGES.denied}</p>
+      ) : null}
+
+      <div className="mt-5 flex items-start justify-between gap-4 rounded-2xl bg-stone-50 p-4 dark:bg-stone-800/60">
+        <div>
+          <label htmlFor={switchId} className="font-medium text-stone-900 dark:text-stone-50">
+            Remind me
+          </label>
+          <p className="text-sm text-stone-600 dark:text-stone-300" data-testid="reminder-summary">
+            {saved.enabled ? `${describeDays(saved.days)} at ${saved.time}` : 'Off'}
+          </p>
+        </div>
+        <button
+          id={switchId}
+          type="button"
+          role="switch"
+          aria-checked={saved.enabled}
+          aria-describedby={problem ? problemId : undefined}
+          disabled={busy || (unsupported && !saved.enabled)}
+          onClick={toggle}
+          className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${saved.enabled ? 'bg-teal-700 dark:bg-teal-400' : 'bg-stone-300 dark:bg-stone-600'}`}
+        >
+          <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${saved.enabled ? 'translate-x-6' : 'translate-x-1'}`} />
+        </button>
+      </div>
+
+      <div className="mt-5 grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
+        <div>
+          <label htmlFor={timeId} className="block text-sm font-medium text-stone-800 dark:text-stone-100">
+            Time
+          </label>
+          <input
+            id={timeId}
+            type="time"
+            required
+            value={current.time}
+            onChange={(event) => {
+              setDraft({ time: event.target.value, days: current.days });
+              setProblem('');
+            }}
+            className="mt-1.5 h-11 rounded-xl bg-white px-3 text-stone-900 ring-1 ring-stone-300 focus:ring-2 focus:ring-teal-700 focus:outline-none dark:bg-stone-900 dark:text-stone-50 dark:ring-stone-700"
+          />
+        </div>
+        <fieldset>
+          <legend id={daysId} className="text-sm font-medium text-stone-800 dark:text-stone-100">
+            Days
+          </legend>
+          <div className="mt-1.5 flex flex-wrap gap-2">
+            {WEEKDAYS.map((weekday) => {
+              const on = current.days.includes(weekday.day);
+              return (
+                <button
+                  key={weekday.day}
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={weekday.long}
+                  onClick={() => toggleDay(weekday.day)}
+                  className={`h-11 min-w-12 rounded-full px-3 text-sm font-medium ring-1 transition ${on ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400' : 'bg-white text-stone-700 ring-stone-300 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-700'}`}
+                >
+                  {weekday.short}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      </div>
+
+      {saved.enabled && dirty ? (
+        <Button className="mt-5" disabled={busy} onClick={() => (invalid ? setProblem(invalid) : void save({ ...current, enabled: true, timeZone: deviceTimeZone() }, { setUpDevice: false }))}>
+          Save changes
+        </Button>
+      ) : null}
+
+      {saved.enabled && receiving === false && !unsupported && permission !== 'denied' ? (
+        <div className="mt-5 rounded-2xl bg-teal-50 p-4 text-teal-950 dark:bg-teal-950/40 dark:text-teal-50">
+          <p>{otherDevices > 0 ? 'Your reminders go to your other devices, not to this one.' : 'This device does not show your reminders yet.'}</p>
+          <Button variant="secondary" size="sm" className="mt-3" disabled={busy} onClick={() => void save({ ...saved }, { setUpDevice: true })}>
+            Remind me on this device too
+          </Button>
+        </div>
+      ) : null}
+
+      <p id={problemId} role="alert" className="mt-3 min-h-5 text-sm text-rose-700 dark:text-rose-300">
+        {problem}
+      </p>
+    </section>
+  );
+}

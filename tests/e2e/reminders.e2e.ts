@@ -1,0 +1,174 @@
+/**
+ * Daily reminders in Chromium against the real server (issue 20, item 4): turning them on from
+ * Account › Settings, the server's scheduler sending one encrypted Web Push to a local push
+ * service, the service worker showing it with its "Turn off reminders" action, and that action
+ * turning them off with one tap.
+ *
+ * At the edge: headless Chromium has no connection to a push service (it would register with
+ * Google's), so the page's PushManager answers with a subscription made here, as a browser makes
+ * one (its own P-256 keys and auth secret, an endpoint at the local push service). The server
+ * cannot tell: it encrypts for those keys and signs with VAPID, and the test decrypts with the
+ * private key, then hands the plaintext to the service worker as the browser would
+ * (DevTools' ServiceWorker.deliverPushMessage).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMINDER, REMINDER_MESSAGES, reminderMessage } from '#shared/reminders.ts';
+import { dayKey } from '#shared/days.ts';
+import { openPage } from '#tests/e2e/support/browser.ts';
+import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { newBrowserSubscription, startFakePushService, type BrowserSubscription, type FakePushService } from '#tests/fakes/push-service.ts';
+import type { RunningServer } from '#tests/setup/server-process.ts';
+
+const ZONE = 'Europe/London';
+let server: RunningServer;
+let browser: Browser;
+let push: FakePushService;
+
+beforeAll(async () => {
+  push = await startFakePushService();
+  const suite = await startSuite({ WEB_PUSH_EXTRA_ORIGINS: push.origin, REMINDER_EVERY_SECONDS: '1' });
+  ({ server, browser } = suite);
+  return suite.stop;
+});
+afterAll(() => push.close());
+
+/** The page's PushManager hands out `subscription` (and remembers it until unsubscribed), noting the key it was asked for. */
+async function standInPushManager(context: BrowserContext, subscription: BrowserSubscription) {
+  await context.addInitScript((sub) => {
+    const w = window as unknown as { __pushKey: string | null; __subscribed: boolean };
+    w.__pushKey = null;
+    w.__subscribed = false;
+    const made = (key: ArrayBuffer) => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: key },
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: () => {
+        w.__subscribed = false;
+        localStorage.removeItem('test.pushKey');
+        return Promise.resolve(true);
+      },
+    });
+    const decode = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    PushManager.prototype.subscribe = function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      w.__pushKey = typeof key === 'string' ? key : null;
+      w.__subscribed = true;
+      localStorage.setItem('test.pushKey', w.__pushKey ?? '');
+      return Promise.resolve(made(decode(w.__pushKey ?? '')) as unknown as PushSubscription);
+    };
+    PushManager.prototype.getSubscription = function () {
+      const key = localStorage.getItem('test.pushKey');
+      return Promise.resolve(key === null ? null : (made(decode(key)) as unknown as PushSubscription));
+    };
+  }, { endpoint: subscription.endpoint, keys: subscription.keys });
+}
+
+const nowIn = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+const settingsOf = (page: Page) => page.evaluate(() => fetch('/api/reminders').then((r) => r.json() as Promise<{ settings: { enabled: boolean; time: string }; pushKey: string; devices: number }>));
+const reminderSwitch = (page: Page) => page.getByRole('switch', { name: 'Remind me' });
+
+/** The service worker's registration id, for DevTools' push delivery. */
+async function registrationId(page: Page): Promise<{ id: string; scope: string; send: (data: string) => Promise<unknown> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const registered = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => !r.isDeleted);
+      if (found) resolve(found);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const { registrationId: id, scopeURL: scope } = await registered;
+  return { id, scope, send: (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: id, data }) };
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { offToken?: string; url?: string }, actions: (n as Notification & { actions: { action: string; title: string }[] }).actions.map((a) => ({ action: a.action, title: a.title })) })));
+
+describe('daily reminders on the web', () => {
+  it('are off until turned on; then one arrives at the chosen time, the service worker shows it, and its action turns them off with one tap', async () => {
+    const device = newBrowserSubscription(push, 'chromium');
+    const { page, context, problems } = await openPage(browser, { timezoneId: ZONE });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await standInPushManager(context, device);
+    await signUpAndVerify(server, context, { email: 'reminders-web@example.com', password: 'calm-waters-1', name: 'Robin Reed' });
+
+    await page.goto(`${server.url}/account?tab=settings`);
+    await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
+    expect(await reminderSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => true))).toBe(true);
+
+    // Today, at this minute: due now, so the scheduler (every second here) sends it straight away.
+    // Not in the day's last minute: the next run could be tomorrow, when this reminder is no longer due.
+    await expect.poll(() => nowIn(ZONE), { timeout: 65_000, interval: 1_000 }).not.toBe('23:59');
+    const time = nowIn(ZONE);
+    await page.getByLabel('Time').fill(time);
+    await reminderSwitch(page).click();
+    await toast(page, REMINDER_MESSAGES.saved);
+    expect(await reminderSwitch(page).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('reminder-summary').textContent()).toBe(`Every day at ${time}`);
+    const saved = await settingsOf(page);
+    expect(saved).toMatchObject({ settings: { enabled: true, time, timeZone: ZONE }, devices: 1 });
+    expect(await page.evaluate(() => (window as unknown as { __pushKey: string }).__pushKey)).toBe(saved.pushKey);
+
+    await expect.poll(() => push.received.length, { timeout: 20_000 }).toBe(1);
+    const payload = device.decrypt(push.received[0]) as { title: string; body: string; url: string; offToken: string; day: string };
+    const today = dayKey(new Date(), ZONE);
+    expect(payload).toMatchObject({ title: REMINDER.title, body: reminderMessage(today), url: '/', day: today });
+    // Several more runs of the scheduler: still the one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(push.received).toHaveLength(1);
+
+    // The browser hands the decrypted message to the service worker, which shows it.
+    const worker = await registrationId(page);
+    await worker.send(JSON.stringify(payload));
+    await expect.poll(() => notifications(page).then((n) => n.length)).toBe(1);
+    const [shown] = await notifications(page);
+    expect(shown).toMatchObject({ title: REMINDER.title, body: payload.body, tag: 'daily-reminder', actions: [{ action: 'turn-off', title: REMINDER_MESSAGES.offAction }], data: { offToken: payload.offToken, url: '/' } });
+
+    // "Turn off reminders", as the notification's button calls it.
+    const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await sw.evaluate((data) => (self as unknown as { harbourReminders: { click: (action: string, data: unknown) => Promise<unknown> } }).harbourReminders.click('turn-off', data), shown.data);
+    await expect.poll(() => settingsOf(page).then((s) => s.settings.enabled)).toBe(false);
+    // The open page hears of it and shows them off; the confirmation replaces the reminder.
+    await expect.poll(() => reminderSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => notifications(page).then((n) => n.map((x) => x.title))).toEqual(['Reminders are off.']);
+
+    // Signing out takes this browser off the account's devices.
+    await reminderSwitch(page).click();
+    await toast(page, REMINDER_MESSAGES.saved);
+    expect((await settingsOf(page)).devices).toBe(1);
+    const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/api/reminders/devices'));
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByRole('tabpanel', { name: 'Profile' }).getByRole('button', { name: 'Sign Out' }).click();
+    await removed;
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => (window as unknown as { __subscribed: boolean }).__subscribed)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('says so, and stays off, when notifications are blocked', async () => {
+    const { page, context, problems } = await openPage(browser, { timezoneId: ZONE });
+    await standInPushManager(context, newBrowserSubscription(push, 'blocked'));
+    await page.addInitScript(() => {
+      Notification.requestPermission = () => Promise.resolve('denied');
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await signUpAndVerify(server, context, { email: 'reminders-blocked@example.com', password: 'calm-waters-1', name: 'Jo Park' });
+    await page.goto(`${server.url}/account?tab=settings`);
+    await reminderSwitch(page).click();
+    await page.getByRole('alert').filter({ hasText: REMINDER_MESSAGES.denied }).waitFor();
+    expect(await reminderSwitch(page).getAttribute('aria-checked')).toBe('false');
+    expect(await settingsOf(page)).toMatchObject({ settings: { enabled: false }, devices: 0 });
+
+    // A day left unchosen is refused before anything is asked.
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) await page.getByRole('button', { name: day }).click();
+    await reminderSwitch(page).click();
+    await page.getByRole('alert').filter({ hasText: REMINDER_MESSAGES.noDays }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
