@@ -144,7 +144,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The heart button and the favourites it reads: wherever one is needed the other is too.
             { name: 'favourites', test: /src[\\/]web[\\/]features[\\/]favourites[\\/](?:favourite-button\.tsx|use-favourites\.ts)$/ },
             // The native shells' code and Capacitor's plugins: one chunk, loaded only inside the apps (src/web/platform).
-            { name: 'native', test: /node_modules[\\/](?:@capacitor|@revenuecat)[\\/]|src[\\/]web[\\/]platform[\\/]native-/ },
+            // Their own dependencies stay where the rest of the app has them (the reminders' words and the
+            // affirmations are the web's too: pulled in here, every page would fetch this chunk for them).
+            { name: 'native', test: /node_modules[\\/](?:@capacitor|@capgo[\\/]capacitor-(?:health|media-session)|@revenuecat)[\\/]|src[\\/]web[\\/]platform[\\/]native-/, includeDependenciesRecursively: false },
             // The apps' sign-in plugins, loaded when a person signs in on the device, never on the web, and kept
             // out of the web's precache (named native-*). Their dependencies stay where they were (Capacitor's
             // core in 'native'; tslib, which the journal shares, in its own chunk).

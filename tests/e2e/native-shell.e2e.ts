@@ -8,7 +8,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { deviceFiles, fakeDevicePlugins, lockScreen, pressLockScreen, serveDeviceFiles } from '#tests/e2e/support/native-device.ts';
+import { deviceFiles, fakeDevicePlugins, healthStore, localNotifications, lockScreen, pressLockScreen, pressNotificationAction, serveDeviceFiles } from '#tests/e2e/support/native-device.ts';
+import { REMINDER, REMINDER_MESSAGES, reminderMessage, WEEKDAYS } from '#shared/reminders.ts';
+import { weekdayIndex } from '#shared/days.ts';
 import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
 import { createSubscriber, signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
@@ -361,3 +363,85 @@ describe('downloads and the lock screen, inside the apps and on the web', () => 
   });
 });
 
+
+describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 5)', () => {
+  it('schedules the reminders on the device for the chosen days, turns them off from the notification, and adds completed sessions to Apple Health once allowed', async () => {
+    const { page, context, problems } = await openPage(browser, { timezoneId: 'Europe/London' });
+    const shell: 'ios' | 'android' = 'ios';
+    await context.addInitScript(fakeShell, shell);
+    await context.addInitScript(fakeDevicePlugins);
+    await signUpAndVerify(server, (await openPage(browser)).context, { name: 'Ash Moor', email: 'ash-app@example.com', password: 'harbour-app-5' });
+    await signInOnScreen(page, server, 'ash-app@example.com', 'harbour-app-5');
+
+    await page.goto(`${server.url}/account?tab=settings`);
+    await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
+    await page.getByRole('heading', { name: 'Mindful minutes' }).waitFor();
+    await page.getByLabel('Time').fill('07:30');
+    for (const day of ['Tuesday', 'Thursday', 'Saturday', 'Sunday']) await page.getByRole('button', { name: day }).click();
+    await page.getByRole('switch', { name: 'Remind me' }).click();
+    await toast(page, REMINDER_MESSAGES.saved);
+
+    // A fortnight of Monday, Wednesday and Friday reminders at 07:30 on the device, each with its day's affirmation and the off action.
+    const device = await localNotifications(page);
+    expect(device.permission).toBe('granted');
+    expect(device.actionTypes).toEqual([{ id: expect.any(String) as string, actions: [expect.objectContaining({ id: 'turn-off', title: REMINDER_MESSAGES.offAction })] }]);
+    expect(device.pending).toHaveLength(REMINDER.scheduledAhead);
+    for (const reminder of device.pending) {
+      const day = reminder.extra?.day ?? '';
+      expect([0, 2, 4].map((d) => WEEKDAYS[d].day)).toContain(weekdayIndex(day));
+      expect(new Date(reminder.at ?? '').toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' })).toBe('07:30');
+      expect(reminder).toMatchObject({ title: REMINDER.title, body: reminderMessage(day), actionTypeId: device.actionTypes[0].id });
+    }
+    expect(new Set(device.pending.map((r) => r.extra?.day)).size).toBe(REMINDER.scheduledAhead);
+
+    // "Turn off reminders" on a delivered one: off on the device and on the account.
+    await pressNotificationAction(page, 'turn-off', device.pending[0].id);
+    await toast(page, REMINDER_MESSAGES.turnedOff);
+    await expect.poll(async () => (await localNotifications(page)).pending).toEqual([]);
+    await expect.poll(() => page.getByRole('switch', { name: 'Remind me' }).getAttribute('aria-checked')).toBe('false');
+    // The account's setting too (the page asks the server again).
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Remind me' }).getAttribute('aria-checked')).toBe('false');
+    expect((await localNotifications(page)).pending).toEqual([]);
+
+    // A sitting finished with no connection is sent when the app opens again: the first completed
+    // session is when Apple Health is offered, not before.
+    expect((await healthStore(page)).asked).toBe(0);
+    const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('hm.viewer') ?? '{}') as { user?: { id: string } }).user?.id ?? '');
+    expect(userId).not.toBe('');
+    const sitting = (satSeconds: number) => ({ kind: 'timer', id: crypto.randomUUID(), completedAt: new Date().toISOString(), timer: { plannedSeconds: 600, satSeconds }, userId });
+    const whole = sitting(600);
+    await page.evaluate((entries) => localStorage.setItem('hm.pendingSessions', JSON.stringify(entries)), [whole]);
+    await page.reload();
+    const offer = page.getByRole('dialog', { name: 'Add your mindful minutes to Apple Health?' });
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Add to Apple Health' }).click();
+    await toast(page, 'Your mindful minutes will go to Apple Health.');
+    const written = await healthStore(page);
+    expect(written.asked).toBe(1);
+    expect(written.samples).toEqual([
+      { dataType: 'mindfulness', value: 10, unit: 'minute', startDate: new Date(Date.parse(whole.completedAt) - 600_000).toISOString(), endDate: whole.completedAt, mindfulnessSessionType: 'unguided', metadata: { source: 'Harbour Mind' } },
+    ]);
+
+    // From then on each completed session goes without asking; a partial one does not.
+    await page.evaluate((entries) => localStorage.setItem('hm.pendingSessions', JSON.stringify(entries)), [sitting(600), sitting(120)]);
+    await page.reload();
+    await expect.poll(async () => (await healthStore(page)).samples.length).toBe(2);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('hm.pendingSessions'))).toBe('[]');
+    expect((await healthStore(page)).samples).toHaveLength(2);
+    expect((await healthStore(page)).asked).toBe(1);
+    expect(await page.getByRole('switch', { name: 'Add sessions to Apple Health' }).getAttribute('aria-checked')).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on the web there is nothing of Health, and no native code', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signUpAndVerify(server, context, { name: 'Lee Web', email: 'lee-web@example.com', password: 'harbour-web-6' });
+    await page.goto(`${server.url}/account?tab=settings`);
+    await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
+    expect(await page.getByText(/Health/).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

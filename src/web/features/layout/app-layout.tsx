@@ -6,6 +6,7 @@ import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
 import { loadPlayerBar, loadPlayerSheet, loadSessionSummary } from '#web/lazy-chunks.ts';
 import { platform } from '#web/platform/platform.ts';
+import { useHydrated } from '#web/lib/hydration.tsx';
 
 // Shown only once a meditation is chosen; prefetched at idle (lazy-chunks.ts) so they open offline.
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
@@ -101,6 +102,8 @@ const pageFallback = <div className="min-h-dvh" />;
 
 function Shell() {
   const player = usePlayer();
+  // After hydration: the server's prepared page is the web's, which has none of it.
+  const hydrated = useHydrated();
   return (
     <div className={`flex min-h-dvh flex-col ${player.current || player.summary ? 'pb-20' : ''}`}>
       <SiteHeader />
@@ -127,7 +130,7 @@ function Shell() {
         </Suspense>
       ) : null}
       <CompletionOverlay />
-      {platform().native ? (
+      {hydrated && platform().native ? (
         <Suspense fallback={null}>
           <DeviceCompanions />
         </Suspense>

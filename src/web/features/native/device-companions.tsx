@@ -42,7 +42,10 @@ function ReminderKeeper({ userId }: { userId: string }) {
             toast.success(REMINDER_MESSAGES.turnedOff);
           });
       })
-      .then((unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)));
+      .then(
+        (unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)),
+        (error: unknown) => console.warn('reminder actions not available', error),
+      );
     return () => {
       gone = true;
       stop?.();

@@ -49,7 +49,10 @@ export function RemindersCard() {
     // A reminder's "Turn off reminders" pressed while this page is open: show it off.
     let stop: (() => void) | undefined;
     let gone = false;
-    void device.onTurnedOff(() => void client.invalidateQueries({ queryKey: REMINDERS_QUERY_KEY })).then((unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)));
+    void device.onTurnedOff(() => void client.invalidateQueries({ queryKey: REMINDERS_QUERY_KEY })).then(
+      (unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)),
+      () => undefined,
+    );
     return () => {
       gone = true;
       stop?.();
