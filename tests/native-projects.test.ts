@@ -41,4 +41,23 @@ describe('the native projects (issue 19)', () => {
     expect(JSON.parse(read('node_modules/@capgo/capacitor-media-session/package.json')).version).toMatch(/^8\./);
     expect(read('node_modules/@capgo/capacitor-media-session/android/src/main/AndroidManifest.xml')).toContain('android:foregroundServiceType="mediaPlayback"');
   });
+
+  it('ask for what reminders and mindful minutes need, and nothing more (issue 20, items 4 and 5)', () => {
+    const manifest = read('android/app/src/main/AndroidManifest.xml');
+    // Health Connect: writing mindfulness sessions, and every other health permission the plugin declares removed.
+    const declared = [...read('node_modules/@capgo/capacitor-health/android/src/main/AndroidManifest.xml').matchAll(/android\.permission\.health\.(\w+)/g)].map((m) => m[1]);
+    expect(declared).toContain('WRITE_MINDFULNESS');
+    expect(manifest).toMatch(/android\.permission\.health\.WRITE_MINDFULNESS" \/>/);
+    for (const permission of declared.filter((p) => p !== 'WRITE_MINDFULNESS')) expect(manifest, permission).toContain(`android.permission.health.${permission}" tools:node="remove" />`);
+    // Local notifications without exact alarms.
+    expect(manifest).toContain('android.permission.POST_NOTIFICATIONS');
+    expect(manifest).toContain('android.permission.SCHEDULE_EXACT_ALARM" tools:node="remove"');
+    for (const plugin of ['capacitor-local-notifications', 'capgo-capacitor-health']) expect(read('android/capacitor.settings.gradle')).toContain(`project(':${plugin}')`);
+    // HealthKit: the capability and the sentence Apple's permission sheet shows; no reading, so no reading's sentence.
+    expect(read('ios/App/App/App.entitlements')).toMatch(/<key>com\.apple\.developer\.healthkit<\/key>\s*<true\/>/);
+    const plist = read('ios/App/App/Info.plist');
+    expect(plist).toMatch(/<key>NSHealthUpdateUsageDescription<\/key>\s*<string>[^<]*never reads[^<]*<\/string>/);
+    expect(plist).not.toContain('NSHealthShareUsageDescription');
+    for (const plugin of ['CapacitorLocalNotifications', 'CapgoCapacitorHealth']) expect(read('ios/App/CapApp-SPM/Package.swift')).toContain(`.product(name: "${plugin}"`);
+  });
 });

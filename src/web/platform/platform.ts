@@ -125,13 +125,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     offlineFiles: later(() => native.then((p) => p.offlineFiles as OfflineFiles)),
     mediaControls: kind === 'android' ? later(() => native.then((p) => p.mediaControls as MediaControls)) : null,
     reminders: later(() => native.then((p) => p.reminders)),
-    mindfulMinutes: ((real: () => Promise<MindfulMinutes>): MindfulMinutes => ({
-      storeName: kind === 'ios' ? 'Apple Health' : 'Health Connect',
-      isAvailable: () => real().then((m) => m.isAvailable()),
-      isAllowed: () => real().then((m) => m.isAllowed()),
-      ask: () => real().then((m) => m.ask()),
-      save: (session) => real().then((m) => m.save(session)),
-    }))(() => native.then((p) => p.mindfulMinutes as MindfulMinutes)),
+    mindfulMinutes: later(() => native.then((p) => p.mindfulMinutes as MindfulMinutes), { storeName: kind === 'ios' ? 'Apple Health' : 'Health Connect' }),
     purchases: { store: kind === 'ios' ? 'app_store' : 'play_store', load: () => import('#web/platform/native-store-plugins.ts').then((m) => m.loadPurchases(kind, server)) },
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;
@@ -151,10 +145,11 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
  * An object whose methods wait for the real one to load, then call it. Never thenable: a promise
  * must not mistake it for one (the trap Capacitor's plugin proxies set).
  */
-export function later<T extends object>(load: () => Promise<T>): T {
+export function later<T extends object>(load: () => Promise<T>, known: Partial<T> = {}): T {
   return new Proxy({} as T, {
-    // Only named methods: `then` and symbols (inspection, coercion) must not look like methods.
-    get: (_target, name) => (name === 'then' || typeof name === 'symbol' ? undefined : (...args: unknown[]) => load().then((real) => (real as Record<string, (...a: unknown[]) => unknown>)[name](...args))),
+    // Only named methods: `then` and symbols (inspection, coercion) must not look like methods; what is `known` answers at once.
+    get: (_target, name) =>
+      name in known ? known[name as keyof T] : name === 'then' || typeof name === 'symbol' ? undefined : (...args: unknown[]) => load().then((real) => (real as Record<string, (...a: unknown[]) => unknown>)[name](...args)),
   });
 }
 

@@ -1,5 +1,5 @@
 /** Account › Settings › Mindful minutes, inside the apps only (issue 20, item 5): completed sessions to Apple Health / Health Connect. */
-import HeartPulse from 'lucide-react/icons/heart-pulse';
+import Activity from 'lucide-react/icons/activity';
 import { useId, useState } from 'react';
 import { allowMindfulMinutes, declineMindfulMinutes, readMindfulChoice } from '#web/features/health/mindful-minutes.ts';
 import type { MindfulMinutes } from '#web/platform/native-health.ts';
@@ -29,7 +29,7 @@ export function MindfulMinutesCard({ store }: { store: MindfulMinutes }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="flex items-center gap-2 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
-        <HeartPulse className="size-5 text-teal-700 dark:text-teal-300" aria-hidden /> Mindful minutes
+        <Activity className="size-5 text-teal-700 dark:text-teal-300" aria-hidden /> Mindful minutes
       </h2>
       <div className="mt-4 flex items-start justify-between gap-4 rounded-2xl bg-stone-50 p-4 dark:bg-stone-800/60">
         <div>

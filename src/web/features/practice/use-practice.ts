@@ -1,7 +1,7 @@
 /** The practice summary for the account page, and sending completed sessions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
-import { noteCompletedSession } from '#web/features/health/mindful-minutes.ts';
+import { platform } from '#web/platform/platform.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import type { SendResult } from '#web/features/practice/session-queue.ts';
 
@@ -36,11 +36,12 @@ export function usePracticePreference() {
 export async function sendSession(body: RecordSessionBody): Promise<SendResult> {
   try {
     const answer = await api<RecordSessionResponse>('/api/sessions', { method: 'POST', body });
-    if (answer.created && answer.session.complete) {
-      // Inside the apps, a completed session may go to Apple Health / Health Connect as mindful minutes.
+    if (answer.created && answer.session.complete && platform().mindfulMinutes) {
+      // Inside the apps, a completed session may go to Apple Health / Health Connect as mindful minutes (loaded there only).
       const end = new Date(body.completedAt);
       const seconds = body.kind === 'timer' ? body.timer.satSeconds : body.listened.seconds;
-      noteCompletedSession({ start: new Date(end.getTime() - seconds * 1000), end, kind: body.kind === 'timer' ? 'timer' : 'guided' });
+      const session = { start: new Date(end.getTime() - seconds * 1000), end, kind: body.kind === 'timer' ? ('timer' as const) : ('guided' as const) };
+      void import('#web/features/health/mindful-minutes.ts').then((m) => m.noteCompletedSession(session));
     }
     return 'sent';
   } catch (error) {

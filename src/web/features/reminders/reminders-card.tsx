@@ -4,7 +4,7 @@
  * asks this device for permission (from the tap itself) and sets the device up: Web Push in a
  * browser, local notifications in the apps (platform().reminders).
  */
-import BellRing from 'lucide-react/icons/bell-ring';
+import AlarmClock from 'lucide-react/icons/alarm-clock';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { RemindersResponse } from '#shared/contracts/reminders.ts';
@@ -63,7 +63,7 @@ export function RemindersCard() {
   const heading = (
     <>
       <h2 id={headingId} className="flex items-center gap-2 font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
-        <BellRing className="size-5 text-teal-700 dark:text-teal-300" aria-hidden /> Daily reminder
+        <AlarmClock className="size-5 text-teal-700 dark:text-teal-300" aria-hidden /> Daily reminder
       </h2>
       <p className="mt-1 text-stone-600 dark:text-stone-300">A gentle nudge at a time you choose, with a short affirmation. Never more than one a day.</p>
     </>
