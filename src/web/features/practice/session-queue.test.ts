@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import type { RecordSessionBody } from '#shared/contracts/practice.ts';
-import { enqueueSession, flushSessions, readQueue, type SendResult } from '#web/features/practice/session-queue.ts';
+import { enqueueSession, flushSessions, readQueue, wasRefused, type SendResult } from '#web/features/practice/session-queue.ts';
 
 const listened = { ranges: [{ start: 0, end: 30 }], seconds: 30 };
 const session = (id: string, userId = 'u1') => ({ id, meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', listened, userId });
@@ -43,6 +43,9 @@ describe('pending session queue', () => {
     enqueueSession(session('b'));
     expect(await flushSessions('u1', (b) => Promise.resolve(b.id === 'a' ? 'rejected' : 'sent'))).toBe(1);
     expect(readQueue()).toEqual([]);
+    // A page that waited on it (the timer's closing words) can tell refused from added.
+    expect(wasRefused('a')).toBe(true);
+    expect(wasRefused('b')).toBe(false);
   });
 
   it('sends only the signed-in user’s sessions and never the user id', async () => {

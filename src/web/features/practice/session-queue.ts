@@ -48,6 +48,9 @@ export function enqueueSession(session: PendingSession, storage: Storage = local
 }
 
 let flushing: Promise<number> | null = null;
+/** Sessions the server refused for good in this page's life (a page that waited on one says so, not "added"). */
+const refused = new Set<string>();
+export const wasRefused = (id: string): boolean => refused.has(id);
 
 /**
  * Sends the signed-in user's queued sessions in order; returns how many the server now holds.
@@ -63,6 +66,7 @@ export function flushSessions(userId: string, send: (body: RecordSessionBody) =>
       // Re-read: another tab may have changed the queue meanwhile.
       writeQueue(readQueue(storage).filter((s) => !(s.id === session.id && s.userId === userId)), storage);
       if (result === 'sent') delivered += 1;
+      else refused.add(session.id);
     }
     return delivered;
   })().finally(() => {

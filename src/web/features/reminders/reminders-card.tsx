@@ -191,11 +191,12 @@ export function RemindersCard() {
                   key={weekday.day}
                   type="button"
                   aria-pressed={on}
-                  aria-label={weekday.long}
                   onClick={() => toggleDay(weekday.day)}
                   className={`h-11 min-w-12 rounded-full px-3 text-sm font-medium ring-1 transition ${on ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400' : 'bg-white text-stone-700 ring-stone-300 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-200 dark:ring-stone-700'}`}
                 >
-                  {weekday.short}
+                  {/* Heard as the whole day's name; seen short. */}
+                  <span aria-hidden="true">{weekday.short}</span>
+                  <span className="sr-only">{weekday.long}</span>
                 </button>
               );
             })}

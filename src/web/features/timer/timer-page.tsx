@@ -317,6 +317,7 @@ const OUTCOME_WORDS: Record<Exclude<SittingOutcome, null>, string> = {
   recorded: 'Added to your practice.',
   waiting: 'Saved on this device. It will be added to your practice when you are back online.',
   'too-short': 'Less than a minute, so it is not added to your practice.',
+  refused: 'This sitting could not be added to your practice.',
   visitor: '',
 };
 

@@ -5,7 +5,7 @@
  * the account that began it, even when the person has moved to another page by the time it ends.
  */
 import { PARTIAL_SESSION_MIN_SECONDS } from '#shared/listening.ts';
-import { enqueueSession, flushSessions, readQueue } from '#web/features/practice/session-queue.ts';
+import { enqueueSession, flushSessions, readQueue, wasRefused } from '#web/features/practice/session-queue.ts';
 import { PRACTICE_QUERY_KEY, sendSession } from '#web/features/practice/use-practice.ts';
 import type { TimerSettings } from '#shared/timer.ts';
 import { timerEngine, type FinishedSitting } from '#web/features/timer/timer-engine.ts';
@@ -17,6 +17,8 @@ export type SittingOutcome =
   | 'recorded'
   /** Kept on this device, sent when the connection is back. */
   | 'waiting'
+  /** The server would not take it (it did not add up): not counted. */
+  | 'refused'
   /** Ended before a minute: not practice yet. */
   | 'too-short'
   /** Nobody was signed in when it began. */
@@ -57,6 +59,7 @@ async function recordSitting(sitting: FinishedSitting, userId: string | null): P
   await flushSessions(userId, sendSession);
   if (waiting()) await flushSessions(userId, sendSession);
   if (waiting()) return 'waiting';
+  if (wasRefused(sitting.id)) return 'refused';
   void queryClient.invalidateQueries({ queryKey: PRACTICE_QUERY_KEY });
   return 'recorded';
 }
