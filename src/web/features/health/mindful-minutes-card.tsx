@@ -1,6 +1,7 @@
 /** Account › Settings › Mindful minutes, inside the apps only (issue 20, item 5): completed sessions to Apple Health / Health Connect. */
 import Activity from 'lucide-react/icons/activity';
 import { useId, useState } from 'react';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { allowMindfulMinutes, declineMindfulMinutes, readMindfulChoice } from '#web/features/health/mindful-minutes.ts';
 import type { MindfulMinutes } from '#web/platform/native-health.ts';
 
@@ -38,17 +39,7 @@ export function MindfulMinutesCard({ store }: { store: MindfulMinutes }) {
           </label>
           <p className="text-sm text-stone-600 dark:text-stone-300">Each session you complete, as mindful minutes. Harbour Mind only writes them: it never reads your health data.</p>
         </div>
-        <button
-          id={switchId}
-          type="button"
-          role="switch"
-          aria-checked={on}
-          disabled={busy}
-          onClick={toggle}
-          className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-teal-700 dark:bg-teal-400' : 'bg-stone-300 dark:bg-stone-600'}`}
-        >
-          <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
-        </button>
+        <Switch id={switchId} checked={on} disabled={busy} onToggle={toggle} />
       </div>
       <p role="alert" className="mt-3 min-h-5 text-sm text-rose-700 dark:text-rose-300">
         {problem}

@@ -7,6 +7,7 @@ import Sprout from 'lucide-react/icons/sprout';
 import Timer from 'lucide-react/icons/timer';
 import { useId, type ReactNode } from 'react';
 import { toast } from '#web/lib/toast.ts';
+import { Switch } from '#web/components/ui/switch.tsx';
 import type { PracticeResponse, RecentSession } from '#shared/contracts/practice.ts';
 import { sessionLabel } from '#shared/practice.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -83,21 +84,16 @@ export function PracticeSummary() {
           </label>
           <p className="text-sm text-stone-600 dark:text-stone-300">Some people find streaks motivating, others find them stressful. Your choice, on every device.</p>
         </div>
-        <button
+        <Switch
           id={switchId}
-          type="button"
-          role="switch"
-          aria-checked={data.showStreaks}
+          checked={data.showStreaks}
           disabled={preference.isPending}
-          onClick={() =>
+          onToggle={() =>
             preference.mutate({ showStreaks: !data.showStreaks }, {
               onError: () => toast.error('Could not save your choice', { description: 'Please try again.' }),
             })
           }
-          className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${data.showStreaks ? 'bg-teal-700 dark:bg-teal-400' : 'bg-stone-300 dark:bg-stone-600'}`}
-        >
-          <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${data.showStreaks ? 'translate-x-6' : 'translate-x-1'}`} />
-        </button>
+        />
       </div>
     </section>
   );

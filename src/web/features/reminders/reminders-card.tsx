@@ -11,6 +11,7 @@ import type { RemindersResponse } from '#shared/contracts/reminders.ts';
 import { describeDays, REMINDER_MESSAGES, reminderSettingsSchema, WEEKDAYS, type ReminderSettings } from '#shared/reminders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { platform } from '#web/platform/platform.ts';
@@ -148,18 +149,7 @@ export function RemindersCard() {
             {saved.enabled ? `${describeDays(saved.days)} at ${saved.time}` : 'Off'}
           </p>
         </div>
-        <button
-          id={switchId}
-          type="button"
-          role="switch"
-          aria-checked={saved.enabled}
-          aria-describedby={problem ? problemId : undefined}
-          disabled={busy || (unsupported && !saved.enabled)}
-          onClick={toggle}
-          className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${saved.enabled ? 'bg-teal-700 dark:bg-teal-400' : 'bg-stone-300 dark:bg-stone-600'}`}
-        >
-          <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${saved.enabled ? 'translate-x-6' : 'translate-x-1'}`} />
-        </button>
+        <Switch id={switchId} checked={saved.enabled} describedBy={problem ? problemId : undefined} disabled={busy || (unsupported && !saved.enabled)} onToggle={toggle} />
       </div>
 
       <div className="mt-5 grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
