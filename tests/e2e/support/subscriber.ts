@@ -42,4 +42,8 @@ export async function signInOnScreen(page: Page, server: RunningServer, email: s
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${server.url}/`);
+  // The address changes before home has replaced the sign-in screen (a lazy page, a transition):
+  // wait for home itself and for its requests, so the test's next tap is not lost to that change.
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'A calm harbour for a busy mind.' }).waitFor();
+  await page.waitForLoadState('networkidle');
 }
