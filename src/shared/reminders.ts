@@ -77,9 +77,16 @@ export function reminderMessage(day: DayKey): string {
   return AFFIRMATIONS[((dayNumber % AFFIRMATIONS.length) + AFFIRMATIONS.length) % AFFIRMATIONS.length];
 }
 
-/** Local minutes since midnight of `instant` in `timeZone`. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Local minutes since midnight of `instant` in `timeZone` (a valid one), with one formatter per zone. */
 function localMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }
