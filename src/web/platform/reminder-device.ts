@@ -20,7 +20,10 @@ export interface ReminderDevice {
   isReceiving(): Promise<boolean>;
   /** Asks for permission (call it straight from a tap), then sets this device up for `settings`; `pushKey` is the server's VAPID key. Throws ReminderDeviceError. */
   enable(settings: ReminderSettings, pushKey: string): Promise<void>;
-  /** The settings changed: the apps reschedule (or cancel); on the web the server follows the settings itself. */
+  /**
+   * The settings as they are now (after a change, or when the page opens): the apps reschedule (or
+   * cancel); a browser that is subscribed makes sure the server still lists it for this account.
+   */
   update(settings: ReminderSettings): Promise<void>;
   /** This device stops receiving them (signing out). */
   forget(): Promise<void>;

@@ -49,7 +49,12 @@ export const webReminders: ReminderDevice = {
     await api('/api/reminders/devices', { method: 'POST', body: subscription.toJSON() });
   },
 
-  update: () => Promise.resolve(),
+  async update(settings) {
+    // The server follows the settings itself; this browser only makes sure it is still on the
+    // account's list (the push service may have renewed it, or another account used this browser since).
+    const subscription = settings.enabled ? await currentSubscription() : null;
+    if (subscription) await api('/api/reminders/devices', { method: 'POST', body: subscription.toJSON() });
+  },
 
   async forget() {
     const subscription = await currentSubscription();

@@ -3,7 +3,7 @@
  * the same days on every device); each browser that turned reminders on is a device of its own.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { defaultReminderSettings, REMINDER_MESSAGES, type ReminderSettings } from '#shared/reminders.ts';
 import type { Database } from '#server/db/client.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
@@ -29,12 +29,17 @@ export async function saveReminderSettings(db: Database, userId: string, setting
 export async function addPushDevice(db: Database, userId: string, device: { endpoint: string; keys: { p256dh: string; auth: string } }, extraOrigins: readonly string[]): Promise<{ id: string }> {
   if (!isAllowedPushEndpoint(device.endpoint, extraOrigins)) throw new AppError('validation/invalid-input', REMINDER_MESSAGES.unknownPushService);
   const values = { userId, p256dh: device.keys.p256dh, auth: device.keys.auth };
-  const [row] = await db
-    .insert(pushSubscriptions)
-    .values({ endpoint: device.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
-    .returning({ id: pushSubscriptions.id });
-  return { id: row.id };
+  return db.transaction(async (tx) => {
+    // Someone else's until now: it starts afresh (a new id), so the reminders it showed them, and
+    // their "Turn off reminders", stay theirs.
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, device.endpoint), ne(pushSubscriptions.userId, userId)));
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({ endpoint: device.endpoint, ...values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+      .returning({ id: pushSubscriptions.id });
+    return { id: row.id };
+  });
 }
 
 export async function removePushDevice(db: Database, userId: string, endpoint: string): Promise<void> {

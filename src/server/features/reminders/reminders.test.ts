@@ -182,9 +182,12 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     const second = await createSignedInUser(t, 'reminders-shared-b@example.com');
     await turnOn(first.cookie);
     const device = newBrowserSubscription(service);
-    await api(first.cookie, 'POST', '/api/reminders/devices', { endpoint: device.endpoint, keys: device.keys });
-    await api(second.cookie, 'POST', '/api/reminders/devices', { endpoint: device.endpoint, keys: device.keys });
+    const asFirst = (await api(first.cookie, 'POST', '/api/reminders/devices', { endpoint: device.endpoint, keys: device.keys })).json<{ id: string }>();
+    const asSecond = (await api(second.cookie, 'POST', '/api/reminders/devices', { endpoint: device.endpoint, keys: device.keys })).json<{ id: string }>();
     expect((await api(first.cookie, 'GET', '/api/reminders')).json()).toMatchObject({ devices: 0 });
+    // A new device for them: a token the first person's reminders carried cannot turn off the second's.
+    expect(asSecond.id).not.toBe(asFirst.id);
+    expect((await api(second.cookie, 'POST', '/api/reminders/devices', { endpoint: device.endpoint, keys: device.keys })).json()).toEqual(asSecond);
     // The second person has no reminder on: the shared computer shows none.
     await run(new Date('2026-07-08T06:30:00Z'));
     expect(messagesTo(device)).toHaveLength(0);

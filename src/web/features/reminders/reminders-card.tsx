@@ -6,7 +6,7 @@
  */
 import AlarmClock from 'lucide-react/icons/alarm-clock';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RemindersResponse } from '#shared/contracts/reminders.ts';
 import { describeDays, REMINDER_MESSAGES, reminderSettingsSchema, WEEKDAYS, type ReminderSettings } from '#shared/reminders.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -59,6 +59,15 @@ export function RemindersCard() {
       stop?.();
     };
   }, [client]);
+
+  // Once per visit: this device takes its place on the account's list again if it had lost it.
+  const loaded = query.data?.settings;
+  const synced = useRef(false);
+  useEffect(() => {
+    if (!loaded || synced.current) return;
+    synced.current = true;
+    if (loaded.enabled) void platform().reminders.update(loaded).catch(() => undefined);
+  }, [loaded]);
 
   const headingId = useId();
   const heading = (
