@@ -140,6 +140,11 @@ describe('daily reminders on the web', () => {
     await reminderSwitch(page).click();
     await toast(page, REMINDER_MESSAGES.saved);
     expect((await settingsOf(page)).devices).toBe(1);
+    // Lost from the account's list (another account used this browser meanwhile, say): opening the settings puts it back.
+    await page.evaluate((endpoint) => fetch('/api/reminders/devices', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint }) }), device.endpoint);
+    expect((await settingsOf(page)).devices).toBe(0);
+    await page.reload();
+    await expect.poll(() => settingsOf(page).then((s) => s.devices)).toBe(1);
     const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/api/reminders/devices'));
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByRole('tabpanel', { name: 'Profile' }).getByRole('button', { name: 'Sign Out' }).click();
