@@ -86,6 +86,12 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
       expect(response.statusCode, endpoint).toBe(400);
       expect(response.json<{ error: { message: string } }>().error.message).toBe(REMINDER_MESSAGES.unknownPushService);
     }
+    // A NUL or other control character (PostgreSQL's text refuses NUL): refused with the message, nothing stored.
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/a\u0000b', `${service.origin}/push/a\u0000b`, 'https://fcm.googleapis.com/fcm/send/a\u0007b']) {
+      const response = await api(cookie, 'POST', '/api/reminders/devices', { endpoint, keys });
+      expect(response.statusCode, JSON.stringify(endpoint)).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(REMINDER_MESSAGES.badSubscription);
+    }
     const badKeys = await api(cookie, 'POST', '/api/reminders/devices', { endpoint: `${service.origin}/push/x`, keys: { p256dh: 'short', auth: keys.auth } });
     expect(badKeys.json<{ error: { message: string } }>().error.message).toBe(REMINDER_MESSAGES.badSubscription);
     expect(await t.database.db.select().from(pushSubscriptions).innerJoin(reminderSettings, eq(reminderSettings.userId, pushSubscriptions.userId)).where(eq(pushSubscriptions.endpoint, 'http://169.254.169.254/latest/meta-data'))).toEqual([]);
