@@ -10,22 +10,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One formatter per time zone: making one costs tens of microseconds, and the reminder scheduler asks
- * for thousands of days a minute (bench:reminders). Unknown zones are remembered as null.
+ * for thousands of days a minute (bench:reminders). Only valid zones are kept, and at most a thousand
+ * (the runtime knows a few hundred; the cap holds against spellings made up to fill it).
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      // en-CA formats as YYYY-MM-DD.
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      format = null;
-    }
-    // Bounded by the zones a runtime knows (a few hundred) once invalid ones are refused before they get here, as they are.
+  const kept = dayFormats.get(timeZone);
+  if (kept) return kept;
+  try {
+    // en-CA formats as YYYY-MM-DD.
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
+    return format;
+  } catch {
+    return null;
   }
-  return format;
 }
 
 /** True when `tz` is an IANA timezone this runtime knows. */

@@ -84,7 +84,8 @@ function localMinutes(instant: Date, timeZone: string): number {
   let format = timeFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    timeFormats.set(timeZone, format);
+    // As days.ts's: the zones a runtime knows are a few hundred; the cap holds against made-up spellings.
+    if (timeFormats.size < 1000) timeFormats.set(timeZone, format);
   }
   const parts = format.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);

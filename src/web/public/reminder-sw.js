@@ -52,7 +52,13 @@
     if (target.origin !== self.location.origin) target = new URL('/', self.location.origin);
     return self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(function (pages) {
       for (var i = 0; i < pages.length; i += 1) {
-        if ('focus' in pages[i]) return pages[i].navigate(target.href).then(function (page) { return page && page.focus(); });
+        // A page this worker does not control cannot be navigated by it: then a new window.
+        if ('focus' in pages[i]) {
+          return pages[i]
+            .navigate(target.href)
+            .then(function (page) { return page ? page.focus() : self.clients.openWindow(target.href); })
+            .catch(function () { return self.clients.openWindow(target.href); });
+        }
       }
       return self.clients.openWindow(target.href);
     });

@@ -81,7 +81,8 @@ export async function sendDueReminders({ db, sender, log, now = new Date() }: { 
       .values(due.map(({ device, day }) => ({ subscriptionId: device.id, day, claimedAt: now })))
       .onConflictDoNothing()
       .returning({ subscriptionId: reminderDeliveries.subscriptionId, day: reminderDeliveries.day });
-    const mine = due.filter(({ device, day }) => claimed.some((c) => c.subscriptionId === device.id && c.day === day));
+    const won = new Set(claimed.map((c) => `${c.subscriptionId} ${c.day}`));
+    const mine = due.filter(({ device, day }) => won.has(`${device.id} ${day}`));
     for (let i = 0; i < mine.length; i += IN_FLIGHT) {
       await Promise.all(
         mine.slice(i, i + IN_FLIGHT).map(async ({ device, day }) => {
@@ -94,16 +95,29 @@ export async function sendDueReminders({ db, sender, log, now = new Date() }: { 
       );
     }
   }
-  await db.delete(reminderDeliveries).where(lt(reminderDeliveries.claimedAt, new Date(now.getTime() - KEEP_DELIVERIES_MS)));
   if (counts.sent + counts.gone + counts.retry + counts.refused > 0) log.info(counts, 'reminders sent');
   return counts;
 }
 
+/** Forgets deliveries older than any local day a reminder can still be due on (the table stays a week of rows). */
+export async function forgetOldDeliveries(db: Database, now = new Date()): Promise<void> {
+  await db.delete(reminderDeliveries).where(lt(reminderDeliveries.claimedAt, new Date(now.getTime() - KEEP_DELIVERIES_MS)));
+}
+
+/** How often a process clears old deliveries: hourly is plenty, where every run would scan the table each minute. */
+const FORGET_EVERY_MS = 3_600_000;
+
 /** Runs the job every `everyMs`, one run at a time per process; the returned function stops it and waits for a run under way. */
 export function startReminderScheduler(options: { db: Database; sender: PushSender; log: Log; everyMs: number; now?: () => Date }): () => Promise<void> {
   let running: Promise<unknown> | undefined;
+  let forgotAt = 0;
   const run = () => {
-    running ??= sendDueReminders({ db: options.db, sender: options.sender, log: options.log, now: options.now?.() })
+    if (running) return;
+    const now = options.now?.() ?? new Date();
+    const forget = now.getTime() - forgotAt >= FORGET_EVERY_MS;
+    if (forget) forgotAt = now.getTime();
+    running = sendDueReminders({ db: options.db, sender: options.sender, log: options.log, now })
+      .then(() => (forget ? forgetOldDeliveries(options.db, now) : undefined))
       .catch((error: unknown) => options.log.error({ err: error instanceof Error ? { message: error.message } : error }, 'reminder run failed'))
       .finally(() => (running = undefined));
   };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFFIRMATIONS } from '#shared/affirmations.ts';
 import { REMINDER, REMINDER_MESSAGES, reminderMessage } from '#shared/reminders.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
-import { pushSenderFor, sendDueReminders, type PushSender } from '#server/features/reminders/reminder-scheduler.ts';
+import { forgetOldDeliveries, pushSenderFor, sendDueReminders, type PushSender } from '#server/features/reminders/reminder-scheduler.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { newBrowserSubscription, startFakePushService, type BrowserSubscription, type FakePushService } from '#tests/fakes/push-service.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
@@ -203,6 +203,19 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     await run(new Date('2026-07-09T06:30:00Z'));
     expect(messagesTo(device)).toHaveLength(0);
     expect(await t.database.db.select().from(reminderDeliveries).innerJoin(pushSubscriptions, eq(pushSubscriptions.id, reminderDeliveries.subscriptionId)).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual([]);
+  });
+
+  it('forgets deliveries older than a week, and only those', async () => {
+    const { cookie } = await createSignedInUser(t, 'reminders-forget@example.com');
+    const device = await subscribe(cookie);
+    const [row] = await t.database.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint));
+    const now = new Date('2026-07-20T12:00:00Z');
+    await t.database.db.insert(reminderDeliveries).values([
+      { subscriptionId: row.id, day: '2026-07-11', claimedAt: new Date('2026-07-11T07:00:00Z') },
+      { subscriptionId: row.id, day: '2026-07-19', claimedAt: new Date('2026-07-19T07:00:00Z') },
+    ]);
+    await forgetOldDeliveries(t.database.db, now);
+    expect((await t.database.db.select({ day: reminderDeliveries.day }).from(reminderDeliveries).where(eq(reminderDeliveries.subscriptionId, row.id))).map((d) => d.day)).toEqual(['2026-07-19']);
   });
 
   it('two processes running the job at the same moment send each reminder once', async () => {
