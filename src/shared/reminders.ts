@@ -28,6 +28,8 @@ export const REMINDER = {
   /** How many upcoming reminders an app keeps scheduled on the device (a fortnight of daily ones). */
   scheduledAhead: 14,
   title: 'A moment for yourself',
+  /** Browsers one account keeps for reminders: more than anyone uses, few enough that nobody can make the server post to thousands. */
+  maxDevices: 20,
 } as const;
 
 export const REMINDER_MESSAGES = {

@@ -3,8 +3,8 @@
  * the same days on every device); each browser that turned reminders on is a device of its own.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, ne } from 'drizzle-orm';
-import { defaultReminderSettings, REMINDER_MESSAGES, type ReminderSettings } from '#shared/reminders.ts';
+import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
+import { defaultReminderSettings, REMINDER, REMINDER_MESSAGES, type ReminderSettings } from '#shared/reminders.ts';
 import type { Database } from '#server/db/client.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
@@ -38,6 +38,9 @@ export async function addPushDevice(db: Database, userId: string, device: { endp
       .values({ endpoint: device.endpoint, ...values })
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
       .returning({ id: pushSubscriptions.id });
+    // Past the limit the oldest go (browsers long since cleared or replaced), never the one just added.
+    const kept = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(REMINDER.maxDevices);
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.id, row.id), notInArray(pushSubscriptions.id, kept)));
     return { id: row.id };
   });
 }

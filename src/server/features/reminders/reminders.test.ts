@@ -205,6 +205,15 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     expect(await t.database.db.select().from(reminderDeliveries).innerJoin(pushSubscriptions, eq(pushSubscriptions.id, reminderDeliveries.subscriptionId)).where(eq(pushSubscriptions.endpoint, device.endpoint))).toEqual([]);
   });
 
+  it('keeps at most 20 browsers per account: a new one pushes out the oldest', async () => {
+    const { cookie } = await createSignedInUser(t, 'reminders-many@example.com');
+    const browsers: BrowserSubscription[] = [];
+    for (let i = 0; i < REMINDER.maxDevices + 2; i += 1) browsers.push(await subscribe(cookie));
+    expect((await api(cookie, 'GET', '/api/reminders')).json()).toMatchObject({ devices: REMINDER.maxDevices });
+    const kept = new Set((await t.database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions)).map((d) => d.endpoint));
+    expect(browsers.map((b) => kept.has(b.endpoint))).toEqual([false, false, ...Array<boolean>(REMINDER.maxDevices).fill(true)]);
+  });
+
   it('forgets deliveries older than a week, and only those', async () => {
     const { cookie } = await createSignedInUser(t, 'reminders-forget@example.com');
     const device = await subscribe(cookie);
