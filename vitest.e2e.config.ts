@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** Whole user journeys in Debian's Chromium against the built server. */
+/**
+ * Whole user journeys in Debian's Chromium against the built server. Two files at a time, each
+ * worker with its own shared server (tests/setup/e2e-global-setup.ts): the journeys wait on the
+ * browser and the server more than on the CPU, and two workers halve the run on two cores.
+ * No retries: a journey that fails once has found a race a person can meet.
+ */
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
@@ -9,6 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: 2,
+    retry: 0,
   },
 });

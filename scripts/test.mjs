@@ -1,35 +1,84 @@
 /**
- * `npm test`: every check and every test. First the static checks (TypeScript, ESLint, knip: any
- * finding fails the run), then unit + integration (PGlite, and PostgreSQL when reachable), then the
- * web build (when stale), `cap sync` of the native shells (issue 19), and the end-to-end journeys in Debian's Chromium. Everything runs even when
- * an early step fails, so one run reports all that is wrong; the exit code is non-zero if anything failed.
+ * `npm test`: every check and every test, set up by itself on a fresh clone.
+ * 1. What the journeys need: Debian's Chromium, installed when missing (ensure-chromium.mjs), before
+ *    anything slow, so a machine that cannot install it is told at once.
+ * 2. Side by side (each is one thread, and the machine has at least two): TypeScript, ESLint, knip
+ *    (any finding fails the run) and the web build when stale; then `cap sync` of the native shells.
+ * 3. Unit + integration (PGlite, and PostgreSQL when reachable).
+ * 4. The end-to-end journeys in Chromium.
+ * Everything runs even when an early step fails, so one run reports all that is wrong; the exit code
+ * is non-zero if anything failed. Each step's time is printed at the end.
+ *
+ * `npm test -- path…` is the quick loop: only the tests asked for, in the half (unit or e2e) they
+ * belong to, with no static checks. `npm run test:changed` runs the unit tests a change touches.
  */
-import { spawnSync } from 'node:child_process';
-import { buildIfStale } from './build-if-stale.mjs';
+import { spawn } from 'node:child_process';
+import { isBuildStale } from './build-if-stale.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const bin = (name) => `node_modules/${name}`;
 const extra = process.argv.slice(2);
+const wholeRun = extra.length === 0;
+const started = Date.now();
 
-function run(label, args) {
-  const started = Date.now();
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
-  const ok = result.status === 0;
-  console.log(`\n${label}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  return { label, ok };
-}
+const isE2e = (arg) => /(^|\/)e2e(\/|$)|\.e2e\.ts$/.test(arg);
+const filters = extra.filter((arg) => !arg.startsWith('-'));
+const options = extra.filter((arg) => arg.startsWith('-'));
+// A path goes to the half it names; a bare name filter (no slash, no dot) goes to both.
+const unitFilters = filters.filter((arg) => !isE2e(arg));
+const e2eFilters = filters.filter((arg) => isE2e(arg) || !/[/.]/.test(arg));
+const runUnit = wholeRun || unitFilters.length > 0 || filters.length === 0;
+const runE2e = wholeRun || e2eFilters.length > 0 || filters.length === 0;
 
 const steps = [];
-// Static checks only for a whole run: `npm test -- some/file.test.ts` runs just the tests asked for.
-if (extra.length === 0) {
-  steps.push(run('typecheck', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']));
-  steps.push(run('eslint', [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']));
-  steps.push(run('knip', [bin('knip/bin/knip.js')]));
-}
-steps.push(run('unit+integration', [bin('vitest/vitest.mjs'), 'run', ...extra]));
-buildIfStale();
-// The native projects take the fresh build: a broken capacitor.config.ts or project fails here.
-if (extra.length === 0) steps.push(run('native sync', ['scripts/native.mjs', 'sync']));
-steps.push(run('e2e', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...extra]));
+const seconds = (since) => (Date.now() - since) / 1000;
 
-console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'}`).join('; '));
-process.exit(steps.every((s) => s.ok) ? 0 : 1);
+/**
+ * Runs one step. `quiet` keeps its output until it ends (steps that run side by side would
+ * interleave theirs); a step that passes quietly prints only its last lines.
+ */
+function run(label, command, args, { quiet = false } = {}) {
+  const stepStarted = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const step = { label, ok: code === 0, seconds: seconds(stepStarted) };
+      if (quiet) process.stdout.write(step.ok ? output.split('\n').slice(-6).join('\n') : output);
+      console.log(`\n${label}: ${step.ok ? 'passed' : 'FAILED'} in ${step.seconds.toFixed(0)} s\n`);
+      steps.push(step);
+      resolve(step);
+    });
+  });
+}
+
+// Before anything slow: a run that cannot reach its end says so at once.
+if (runE2e && !ensureChromium()) process.exit(1);
+
+const node = process.execPath;
+const parallel = [];
+if (wholeRun) {
+  parallel.push(run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true }));
+  parallel.push(run('eslint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true }));
+  parallel.push(run('knip', node, [bin('knip/bin/knip.js')], { quiet: true }));
+}
+if (runE2e && isBuildStale()) {
+  parallel.push(run('web build', node, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale({ force: true }))"], { quiet: true }));
+}
+await Promise.all(parallel);
+// The native projects take the fresh build: a broken capacitor.config.ts or project fails here.
+if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync']);
+
+if (runUnit) await run('unit+integration', node, [bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters]);
+if (runE2e && steps.some((s) => s.label === 'web build' && !s.ok)) {
+  steps.push({ label: 'e2e (not run: no web build)', ok: false, seconds: 0 });
+} else if (runE2e) {
+  await run('e2e', node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters]);
+}
+
+console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'} ${s.seconds.toFixed(0)} s`).join('; '));
+const ok = steps.every((s) => s.ok);
+console.log(`npm test: ${ok ? 'passed' : 'FAILED'} in ${seconds(started).toFixed(0)} s`);
+process.exit(ok ? 0 : 1);

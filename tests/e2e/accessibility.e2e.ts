@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { axeFindings, type AxeFinding } from '#tests/e2e/support/axe.ts';
 import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
-import { createSubscriber, signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { startSuite } from '#tests/e2e/support/suite.ts';
 import { makeDataDir, runCli, type RunningServer } from '#tests/setup/server-process.ts';
 
@@ -121,7 +122,7 @@ const ADMIN_PAGES: Check[] = [
 /** Live, data loaded, animations over: what a person would be looking at. */
 async function settle(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], [role="status"] .animate-spin').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
 }
 
 /** Each page once it has settled, in light and then in dark (the same page, its colour scheme switched). */
@@ -170,7 +171,7 @@ describe('accessibility (axe, every rule, zero violations, light and dark)', () 
   it("has no violations on a subscriber's pages", async () => {
     const { page, context } = await openPage(browser);
     const requests = recordRequests(context);
-    await createSubscriber(server, context, { name: 'Axe Reader', email: 'axe-reader@example.com', password: 'quiet-harbour-8' });
+    await signedInSubscriber(server, context, { name: 'Axe Reader', password: 'quiet-harbour-8' });
     expect(await audit(page, SUBSCRIBER_PAGES)).toEqual([]);
     expect(requests.some((url) => url.endsWith('.woff2'))).toBe(true);
     expect(leavingOrigin(requests, server.url)).toEqual([]);

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { createSubscriber, signUpAndVerify as signUpThroughApi } from '#tests/e2e/support/subscriber.ts';
+import { signedInMember, signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 import { readOutbox, waitForMail } from '#tests/setup/outbox.ts';
@@ -22,7 +22,8 @@ beforeAll(async () => {
   return suite.stop;
 });
 
-async function signUpAndVerify(page: Page, name: string, email: string, password: string) {
+/** Signs up on the /sign-up screen, as a person does; returns the e-mailed verification link. */
+async function signUpOnScreen(page: Page, name: string, email: string, password: string) {
   await page.goto(`${server.url}/sign-up`);
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -41,7 +42,8 @@ async function verifyElsewhere(link: string) {
   expect(response.ok()).toBe(true);
 }
 
-async function signInOnScreen(page: Page, email: string, password: string) {
+/** Fills and sends the sign-in form (the test says what it expects next). */
+async function submitSignIn(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -68,7 +70,7 @@ describe('accounts', () => {
 
   it('answers a broken or used verification link with its own page and sends a new link', async () => {
     const { page, context, problems } = await openPage(browser);
-    const link = await signUpAndVerify(page, 'Ines Park', 'ines@example.com', 'calm-seas-2');
+    const link = await signUpOnScreen(page, 'Ines Park', 'ines@example.com', 'calm-seas-2');
     const mailsBefore = readOutbox(server.dataDir).filter((m) => m.to.includes('ines@example.com')).length;
     await page.goto(link.replace(/token=[^&]+/, 'token=not-a-real-token'));
     await page.waitForURL(/\/verify-email\?error=/);
@@ -99,10 +101,10 @@ describe('accounts', () => {
     expect(await password.getAttribute('type')).toBe('text');
     await page.getByText('Minimum 6 characters').waitFor();
 
-    const link = await signUpAndVerify(page, 'Nora Bell', 'nora@example.com', 'calm-seas-1');
+    const link = await signUpOnScreen(page, 'Nora Bell', 'nora@example.com', 'calm-seas-1');
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    await signInOnScreen(page, 'nora@example.com', 'calm-seas-1');
+    await submitSignIn(page, 'nora@example.com', 'calm-seas-1');
     await page.getByText('Please verify your email address before signing in').first().waitFor();
 
     // The link confirms the address and signs in (issue 17): home, signed in, told so.
@@ -152,7 +154,7 @@ describe('accounts', () => {
 
   it('signs in through the dialog on /subscribe, then signs out from the navigation to /sign-in', async () => {
     const { page, context } = await openPage(browser);
-    const link = await signUpAndVerify(page, 'Omar Reed', 'omar@example.com', 'quiet-bay-2');
+    const link = await signUpOnScreen(page, 'Omar Reed', 'omar@example.com', 'quiet-bay-2');
     await verifyElsewhere(link);
     await page.goto(`${server.url}/subscribe`);
     await page.getByRole('region', { name: 'Already have an account?' }).getByRole('button', { name: 'Sign In' }).click();
@@ -216,15 +218,15 @@ describe('accounts', () => {
 
   it('changes the name and the password, lists the devices signed in, and signs the others out', async () => {
     const person = { name: 'Iris Vale', email: 'iris@example.com', password: 'first-light-1' };
-    await verifyElsewhere(await signUpAndVerify((await openPage(browser)).page, person.name, person.email, person.password));
+    await verifyElsewhere(await signUpOnScreen((await openPage(browser)).page, person.name, person.email, person.password));
     const other = await openPage(browser, { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36' });
     await other.page.goto(`${server.url}/sign-in`);
-    await signInOnScreen(other.page, person.email, person.password);
+    await submitSignIn(other.page, person.email, person.password);
     await other.page.waitForURL(`${server.url}/`);
 
     const { page, context, problems } = await openPage(browser);
     await page.goto(`${server.url}/sign-in`);
-    await signInOnScreen(page, person.email, person.password);
+    await submitSignIn(page, person.email, person.password);
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/account`);
 
@@ -274,7 +276,7 @@ describe('accounts', () => {
 
   it('keeps a chosen theme on this device from the first paint, with no inline script the policy refuses', async () => {
     const { page, context, problems } = await openPage(browser);
-    await signUpThroughApi(server, context, { name: 'Theo Dark', email: 'theo-theme@example.com', password: 'night-harbour-3' });
+    await signedInMember(server, context, { name: 'Theo Dark', password: 'night-harbour-3' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(server.url);
     await page.getByRole('region', { name: 'Today' }).waitFor();
@@ -321,9 +323,8 @@ describe('accounts', () => {
   });
 
   it('downloads everything held about the person, then deletes the account for good (issue 18)', async () => {
-    const person = { name: 'Dana Quill', email: 'dana-delete@example.com', password: 'low-tide-harbour-5' };
     const { page, context, problems } = await openPage(browser, { acceptDownloads: true });
-    await createSubscriber(server, context, person);
+    const person = await signedInSubscriber(server, context, { name: 'Dana Quill', password: 'low-tide-harbour-5' });
     const list = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { id: string; title: string }[] };
     expect((await context.request.put(`${server.url}/api/favourites/${list.meditations[0].id}`, { headers: { origin: server.url } })).status()).toBe(201);
     // A journal entry, so the file can carry the journal opened on this device.
@@ -391,7 +392,7 @@ describe('accounts', () => {
 
   it('resets a forgotten password by e-mail', async () => {
     const { page, context } = await openPage(browser);
-    const link = await signUpAndVerify(page, 'Quinn Hart', 'quinn@example.com', 'first-pass-1');
+    const link = await signUpOnScreen(page, 'Quinn Hart', 'quinn@example.com', 'first-pass-1');
     await verifyElsewhere(link);
     await page.goto(`${server.url}/sign-in`);
     await page.getByRole('button', { name: 'Forgot Password' }).click();
@@ -406,7 +407,7 @@ describe('accounts', () => {
     await page.getByLabel('Confirm new password').fill('second-pass-2');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL(`${server.url}/sign-in`);
-    await signInOnScreen(page, 'quinn@example.com', 'second-pass-2');
+    await submitSignIn(page, 'quinn@example.com', 'second-pass-2');
     await page.waitForURL(`${server.url}/`);
     await context.close();
   });

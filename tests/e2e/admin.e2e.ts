@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
 import { toast } from '#tests/e2e/support/suite.ts';
 import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
-import { signInOnScreen as signIn, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { signInOnScreen as signIn } from '#tests/e2e/support/subscriber.ts';
+import { signedInMember } from '#tests/e2e/support/people.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -194,7 +195,7 @@ describe('an admin granted by the CLI', () => {
 
   it('shows Access Denied, with the role, to a signed-in user who is not an admin', async () => {
     const { page, context } = await openPage(browser);
-    await signUpAndVerify(server, context, { name: 'Ben User', email: 'ben@example.com', password: 'quiet-harbour-8' });
+    await signedInMember(server, context, { name: 'Ben User', email: 'ben@example.com', password: 'quiet-harbour-8' });
     await page.goto(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText('You need administrator privileges to access this dashboard.').waitFor();
@@ -257,7 +258,7 @@ describe('a fresh install', () => {
     const token = /setup token: (hm-setup-[A-Za-z0-9_-]+)/.exec(server.logs())?.[1];
     expect(token).toBeTruthy();
     const { page, context } = await openPage(browser);
-    await signUpAndVerify(server, context, { name: 'Fern Founder', email: 'fern@example.com', password: 'quiet-harbour-7' });
+    await signedInMember(server, context, { name: 'Fern Founder', password: 'quiet-harbour-7' });
     await page.goto(`${server.url}/admin`);
     const setup = page.getByRole('region', { name: 'Admin Setup' });
     await setup.getByLabel('Setup token').fill('hm-setup-guess');

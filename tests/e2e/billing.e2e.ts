@@ -5,15 +5,17 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSuite, toast } from '#tests/e2e/support/suite.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { uniqueEmail } from '#tests/e2e/support/people.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
+/** Rosa signs up in the first journey and manages her plan in the second. */
+const rosa = uniqueEmail('Rosa Lind');
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -39,13 +41,13 @@ describe('sandbox subscription journey', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Sign Up' }).click();
     await dialog.getByLabel('Full Name').fill('Rosa Lind');
-    await dialog.getByLabel('Email').fill('rosa@example.com');
+    await dialog.getByLabel('Email').fill(rosa);
     await dialog.getByLabel('Password', { exact: true }).fill('still-water-3');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await dialog.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
     // The e-mail link signs in and goes on to the trial's checkout (the intent survived).
-    const mail = await waitForMail(server.dataDir, 'rosa@example.com', /Confirm your e-mail/);
+    const mail = await waitForMail(server.dataDir, rosa, /Confirm your e-mail/);
     await page.goto(mail.links.find((l) => l.includes('verify-email'))!);
     await page.waitForURL(/\/subscribe\/sandbox-checkout\?session_id=cs_sandbox_/);
     await toast(page, 'Email verified');
@@ -96,7 +98,7 @@ describe('sandbox subscription journey', () => {
   it('shows the plan in Account › Settings and cancels at period end, then resumes', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${server.url}/sign-in`);
-    await page.getByLabel('Email').fill('rosa@example.com');
+    await page.getByLabel('Email').fill(rosa);
     await page.getByLabel('Password', { exact: true }).fill('still-water-3');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
@@ -123,12 +125,13 @@ describe('sandbox subscription journey', () => {
 
   it('returns to /subscribe when the sandbox checkout is cancelled, and no audio reaches non-subscribers', async () => {
     const { page, context } = await openPage(browser);
+    const sol = uniqueEmail('Sol Park');
     await page.goto(`${server.url}/sign-up`);
     await page.getByLabel('Full Name').fill('Sol Park');
-    await page.getByLabel('Email').fill('sol@example.com');
+    await page.getByLabel('Email').fill(sol);
     await page.getByLabel('Password', { exact: true }).fill('open-sky-4');
     await page.getByRole('button', { name: 'Create account' }).click();
-    const mail = await waitForMail(server.dataDir, 'sol@example.com', /Confirm your e-mail/);
+    const mail = await waitForMail(server.dataDir, sol, /Confirm your e-mail/);
     // The link signs in; with no trial chosen it goes home.
     await page.goto(mail.links.find((l) => l.includes('verify-email'))!);
     await page.waitForURL(`${server.url}/`);

@@ -9,16 +9,15 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { waitForPlaying } from '#tests/e2e/support/player.ts';
-import { createSubscriber, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
+import { makePerson, signedInMember, signedInSubscriber, uniqueEmail } from '#tests/e2e/support/people.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -50,7 +49,7 @@ describe('first run', () => {
   ] as const) {
     it(`takes a visitor on ${label} from Get Started to a playing meditation in six actions`, async () => {
       const phone = viewport === PHONE;
-      const email = `first-run-${viewport.width}@example.com`;
+      const email = uniqueEmail('Fay Run');
       const { page, context, problems } = await openPage(browser, { viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
       const { done, act } = counter();
       await page.goto(server.url);
@@ -122,7 +121,7 @@ describe('first run', () => {
   ] as const) {
     it(`welcomes a subscriber back on ${label} with "Today": the trial, where they left off, and a pick from their answer`, async () => {
       const { page, context, problems } = await openPage(browser, { viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-      await createSubscriber(server, context, { name: 'Ivy Marsh', email: `today-${viewport.width}@example.com`, password: 'quiet-harbour-7' });
+      await signedInSubscriber(server, context, { name: 'Ivy Marsh', password: 'quiet-harbour-7' });
       const sleeping = ((await (await context.request.get(`${server.url}/api/meditations?category=sleeping`)).json()) as { meditations: { id: string; title: string; category: string }[] }).meditations.filter((m) => m.category === 'sleeping');
       expect(sleeping.length).toBeGreaterThan(2);
       // One sleep meditation finished earlier today: "Continue" moves on to the next in its category.
@@ -181,10 +180,7 @@ describe('first run', () => {
   });
 
   it('keeps the trial for a member who signs in from the trial dialog instead, and goes on to checkout', async () => {
-    const member = { name: 'Tess Lowe', email: 'tess-member@example.com', password: 'harbour-lights-2' };
-    const setup = await browser.newContext();
-    await signUpAndVerify(server, setup, member);
-    await setup.close();
+    const member = await makePerson(server, { name: 'Tess Lowe', password: 'harbour-lights-2' });
 
     const { page, context, problems } = await openPage(browser);
     // The welcome screen is personal: signed out, it asks to sign in and would come back.
@@ -238,8 +234,7 @@ describe('first run', () => {
 
   it('never follows a next that leaves the app', async () => {
     const { page, context } = await openPage(browser);
-    const member = { name: 'Ola Penn', email: 'ola-next@example.com', password: 'harbour-lights-3' };
-    await signUpAndVerify(server, context, member);
+    await signedInMember(server, context, { name: 'Ola Penn', password: 'harbour-lights-3' });
     await page.goto(`${server.url}/verify-email?next=${encodeURIComponent('//evil.example/phish')}`);
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/sign-in?next=${encodeURIComponent('https://evil.example/')}`);

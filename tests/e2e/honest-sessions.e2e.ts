@@ -9,15 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { playFaster, practice, setSlider, waitForPlaying } from '#tests/e2e/support/player.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
-import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -54,7 +53,7 @@ async function endedUnheard(page: Page) {
 describe('honest sessions', () => {
   it('credits no completed session for seeking to the end of three tracks, congratulates none, and shows them as partial', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Sol Reyes', email: 'sol@example.com', password: 'quiet-harbour-4' });
+    await signedInSubscriber(server, context, { name: 'Sol Reyes', password: 'quiet-harbour-4' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const cards = page.getByTestId('meditation-card');
     await cards.first().waitFor();
@@ -97,7 +96,7 @@ describe('honest sessions', () => {
 
   it('credits a track heard from start to end (quickly, at 4×) as one completed session', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Noor Vale', email: 'noor@example.com', password: 'quiet-harbour-5' });
+    await signedInSubscriber(server, context, { name: 'Noor Vale', password: 'quiet-harbour-5' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const cards = page.getByTestId('meditation-card');
     await cards.first().waitFor();

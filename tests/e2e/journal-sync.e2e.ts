@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { setUpJournal, unlockJournal } from '#tests/e2e/support/journal.ts';
-import { createSubscriber, signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
@@ -50,7 +51,7 @@ const journalDatabases = (page: Page) => page.evaluate(async () => (await indexe
 describe('the private journal across accounts and browsers', () => {
   it('keeps each account’s journal to itself on a shared browser, and leaves nothing of it behind at sign-out', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Ann Reed', email: 'ann@example.com', password: 'shared-browser-1' });
+    await signedInSubscriber(server, context, { name: 'Ann Reed', email: 'ann@example.com', password: 'shared-browser-1' });
     await page.goto(`${server.url}/journal`);
     await page.getByRole('region', { name: 'Your journal on this device' }).getByText('Set it up once to start writing.', { exact: false }).waitFor();
     // Saving before set-up asks for it, keeps the draft meanwhile, and saves once it is done.
@@ -66,7 +67,7 @@ describe('the private journal across accounts and browsers', () => {
     expect(await journalDatabases(page)).toEqual([]);
 
     // Bo signs in on the same browser: his own, empty journal to set up, nothing of Ann's.
-    await createSubscriber(server, context, { name: 'Bo Quinn', email: 'bo@example.com', password: 'shared-browser-2' });
+    await signedInSubscriber(server, context, { name: 'Bo Quinn', password: 'shared-browser-2' });
     await page.goto(`${server.url}/journal`);
     await page.getByRole('region', { name: 'Your journal on this device' }).getByRole('button', { name: 'Set up my journal' }).waitFor();
     expect(await page.getByText(WRITTEN[0]).count()).toBe(0);
@@ -91,7 +92,7 @@ describe('the private journal across accounts and browsers', () => {
 
   it('opens, decrypted, in a second browser of the same account after unlocking, and edits travel both ways', async () => {
     const first = await openPage(browser);
-    await createSubscriber(server, first.context, { name: 'Cy Moss', email: 'cy@example.com', password: 'two-laptops-1' });
+    const cy = await signedInSubscriber(server, first.context, { name: 'Cy Moss', password: 'two-laptops-1' });
     await first.page.goto(`${server.url}/journal`);
     const recoveryKey = await setUpJournal(first.page, 'shingle and spray');
     expect(recoveryKey).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){12}[0-9A-HJKMNP-TV-Z]{4}$/);
@@ -100,7 +101,7 @@ describe('the private journal across accounts and browsers', () => {
     await synced(first.page);
 
     const second = await openPage(browser);
-    await signInOnScreen(second.page, server, 'cy@example.com', 'two-laptops-1');
+    await signInOnScreen(second.page, server, cy.email, 'two-laptops-1');
     await second.page.goto(`${server.url}/journal`);
     await second.page.getByRole('region', { name: 'Your journal on this device' }).getByText('Your journal is locked on this device.').waitFor();
     // A wrong passphrase is refused in the dialog, and nothing opens.
@@ -126,7 +127,7 @@ describe('the private journal across accounts and browsers', () => {
 
     // A third browser with the passphrase forgotten: the recovery key opens it and sets a new one.
     const third = await openPage(browser);
-    await signInOnScreen(third.page, server, 'cy@example.com', 'two-laptops-1');
+    await signInOnScreen(third.page, server, cy.email, 'two-laptops-1');
     await third.page.goto(`${server.url}/journal`);
     await third.page.getByRole('button', { name: 'Unlock your journal' }).click();
     await third.page.getByRole('button', { name: 'Forgotten your passphrase?' }).click();

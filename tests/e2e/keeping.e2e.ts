@@ -7,15 +7,14 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
-import { startSuite, toast } from '#tests/e2e/support/suite.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
-import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
+import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -36,7 +35,7 @@ describe('favourites', () => {
 
   it('saves from a card and the player, lists them in Account › Favourites, and removes with confirmation', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Noor Hale', email: 'noor@example.com', password: 'quiet-harbour-2' });
+    await signedInSubscriber(server, context, { name: 'Noor Hale', password: 'quiet-harbour-2' });
     await page.goto(`${server.url}/account`);
     await page.getByRole('tab', { name: 'Favourites' }).click();
     await page.getByText('No saved meditations yet').waitFor();
@@ -94,7 +93,7 @@ describe('favourites', () => {
 describe('offline downloads', () => {
   it('downloads a favourite encrypted on the device, plays it offline (and sends the session later), falls back to streaming when damaged, pauses it once the subscription lapses', async () => {
     const { page, context } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Otto Reed', email: 'otto@example.com', password: 'quiet-harbour-3' });
+    await signedInSubscriber(server, context, { name: 'Otto Reed', password: 'quiet-harbour-3' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
     await card.getByRole('button', { name: 'Save A Single Breath to favourites' }).click();

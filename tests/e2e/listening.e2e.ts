@@ -9,23 +9,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO } from '#shared/constants.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
-import { startSuite, toast } from '#tests/e2e/support/suite.ts';
+import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { countRenders, renders } from '#tests/e2e/support/render-counter.ts';
 import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
-import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
 describe('the global player', () => {
   it('plays, seeks, skips, moves through the category, answers the keyboard, and records one completed session', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Ivy Moss', email: 'ivy@example.com', password: 'quiet-harbour-1' });
+    await signedInSubscriber(server, context, { name: 'Ivy Moss', password: 'quiet-harbour-1' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const cards = page.getByTestId('meditation-card');
     await cards.first().waitFor();
@@ -172,7 +172,7 @@ describe('playback costs nothing elsewhere', () => {
       heading: { tag: 'h1' },
       seek: { tag: 'input', attribute: ['aria-label', 'Seek'] },
     });
-    await createSubscriber(server, context, { name: 'Ada Quill', email: 'ada-renders@example.com', password: 'quiet-harbour-8' });
+    await signedInSubscriber(server, context, { name: 'Ada Quill', password: 'quiet-harbour-8' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const cards = page.getByTestId('meditation-card');
     await cards.filter({ hasText: 'A Single Breath' }).getByRole('button', { name: 'A Single Breath', exact: true }).click();
@@ -196,7 +196,7 @@ describe('playback costs nothing elsewhere', () => {
 describe('player edge cases', () => {
   it('gives up after 10 s when the audio does not load, says so, and logs it', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Lea Frost', email: 'lea@example.com', password: 'quiet-harbour-6' });
+    await signedInSubscriber(server, context, { name: 'Lea Frost', password: 'quiet-harbour-6' });
     // The audio host never answers (a dead connection), everything else is real.
     await page.route('**/media/meditations/**', () => undefined);
     await page.goto(`${server.url}/meditations/mindfulness`);
@@ -224,7 +224,7 @@ describe('player edge cases', () => {
 
   it('pauses with a gentle fade when the sleep timer runs out', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Max Dale', email: 'max@example.com', password: 'quiet-harbour-7' });
+    await signedInSubscriber(server, context, { name: 'Max Dale', password: 'quiet-harbour-7' });
     await page.goto(`${server.url}/meditations/sleeping`);
     await page.getByTestId('meditation-card').first().locator('h2 button').click();
     await waitForPlaying(page, 0.5);
@@ -247,7 +247,7 @@ describe('player edge cases', () => {
 describe('moving on while the next track loads', () => {
   it('does not let the previous track ending complete the next one, and applies a seek made during loading to the new track', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Oda Reed', email: 'oda@example.com', password: 'quiet-harbour-9' });
+    await signedInSubscriber(server, context, { name: 'Oda Reed', password: 'quiet-harbour-9' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const cards = page.getByTestId('meditation-card');
     await cards.first().waitFor();
@@ -303,7 +303,7 @@ describe('expired playback links', () => {
 
   it('refreshes an expired signed URL when playback resumes, at the same position', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(shortLived, context, { name: 'Pia Lund', email: 'pia@example.com', password: 'quiet-harbour-4' });
+    await signedInSubscriber(shortLived, context, { name: 'Pia Lund', password: 'quiet-harbour-4' });
     await page.goto(`${shortLived.url}/meditations/mindfulness`);
     await page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' }).getByRole('button', { name: 'A Single Breath', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'A Single Breath' });
@@ -330,7 +330,7 @@ describe('diagnostics overlay', () => {
   it('opens after five quick taps on the version label, shows the real state, and copies a log without secrets', async () => {
     const { page, context, problems } = await openPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await createSubscriber(server, context, { name: 'Uma Vale', email: 'uma@example.com', password: 'quiet-harbour-5' });
+    const uma = await signedInSubscriber(server, context, { name: 'Uma Vale', password: 'quiet-harbour-5' });
     // The page's clock runs as usual but can be moved on: the tap counter's 3 s window is time, not page state.
     await page.clock.install();
     await page.goto(`${server.url}/about`);
@@ -345,7 +345,7 @@ describe('diagnostics overlay', () => {
     const dialog = page.getByRole('dialog', { name: 'Diagnostics' });
     await dialog.waitFor();
     const auth = dialog.getByRole('region', { name: 'Auth status' });
-    await auth.getByText('uma@example.com').waitFor();
+    await auth.getByText(uma.email).waitFor();
     expect(await auth.textContent()).toContain('email');
     const purchases = dialog.getByRole('region', { name: 'Purchase status' });
     await purchases.getByText('sandbox').first().waitFor();
@@ -354,7 +354,7 @@ describe('diagnostics overlay', () => {
     await dialog.getByRole('button', { name: 'Copy Debug Log' }).click();
     await toast(page, 'Debug log copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain('"email": "uma@example.com"');
+    expect(copied).toContain(`"email": "${uma.email}"`);
     for (const cookie of await context.cookies()) expect(copied).not.toContain(cookie.value);
 
     // The products the server can sell now (sandbox: monthly and yearly).
@@ -371,7 +371,7 @@ describe('diagnostics overlay', () => {
 
   it('checks the audio of the meditations on screen with a HEAD request each, and shows the status', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Ivo Hart', email: 'ivo@example.com', password: 'quiet-harbour-6' });
+    await signedInSubscriber(server, context, { name: 'Ivo Hart', password: 'quiet-harbour-6' });
     await page.goto(`${server.url}/meditations/sleeping`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const heads: string[] = [];

@@ -13,7 +13,8 @@ import { REMINDER, REMINDER_MESSAGES, reminderMessage, WEEKDAYS } from '#shared/
 import { weekdayIndex } from '#shared/days.ts';
 import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
-import { createSubscriber, signInOnScreen, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber, signedInMember } from '#tests/e2e/support/people.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import { appleClaims, googleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
@@ -123,13 +124,13 @@ describe('inside the native shells', () => {
   it('signs in inside the app with a bearer session kept in secure storage, never a cookie, and forgets it at sign-out', async () => {
     // The account is made elsewhere (its own browser), so the app's browser starts with no cookie at all.
     const maker = await openPage(browser);
-    await signUpAndVerify(server, maker.context, { name: 'Ina Pike', email: 'ina-app@example.com', password: 'harbour-app-2' });
+    const ina = await signedInMember(server, maker.context, { name: 'Ina Pike', password: 'harbour-app-2' });
     await maker.context.close();
 
     const { page, context, problems } = await openPage(browser);
     const shell: 'ios' | 'android' = 'ios';
     await context.addInitScript(fakeShell, shell);
-    await signInOnScreen(page, server, 'ina-app@example.com', 'harbour-app-2');
+    await signInOnScreen(page, server, ina.email, 'harbour-app-2');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
     expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
     const keychain = () => page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain());
@@ -165,13 +166,13 @@ describe('inside the native shells', () => {
 
   it('the diagnostics overlay’s ‘Force Restore Purchases’ restores through the store inside the app, not through the web’s server restore', async () => {
     const maker = await openPage(browser);
-    await signUpAndVerify(server, maker.context, { name: 'Rhea Moss', email: 'rhea-app@example.com', password: 'harbour-app-3' });
+    const rhea = await signedInMember(server, maker.context, { name: 'Rhea Moss', password: 'harbour-app-3' });
     await maker.context.close();
 
     const { page, context, problems } = await openPage(browser);
     const requests = recordRequests(context);
     await context.addInitScript(fakeShell, 'ios' as const);
-    await signInOnScreen(page, server, 'rhea-app@example.com', 'harbour-app-3');
+    await signInOnScreen(page, server, rhea.email, 'harbour-app-3');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
     await page.goto(`${server.url}/about`);
     const label = page.getByTestId('version-label');
@@ -290,7 +291,7 @@ describe('inside the native shells', () => {
 describe('downloads and the lock screen, inside the apps and on the web', () => {
   it('keeps a download as a sealed file in the app’s own storage, plays it from the device, shows lock-screen controls on Android, and leaves nothing after sign-out', async () => {
     const maker = await openPage(browser);
-    await createSubscriber(server, maker.context, { name: 'Dara Quill', email: 'dara-app@example.com', password: 'harbour-app-3' });
+    const dara = await signedInSubscriber(server, maker.context, { name: 'Dara Quill', password: 'harbour-app-3' });
     await maker.context.close();
 
     const { page, context, problems } = await openPage(browser);
@@ -298,7 +299,7 @@ describe('downloads and the lock screen, inside the apps and on the web', () => 
     await context.addInitScript(fakeShell, shell);
     await context.addInitScript(fakeDevicePlugins);
     await serveDeviceFiles(page);
-    await signInOnScreen(page, server, 'dara-app@example.com', 'harbour-app-3');
+    await signInOnScreen(page, server, dara.email, 'harbour-app-3');
 
     await page.goto(`${server.url}/meditations/mindfulness`);
     const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
@@ -348,7 +349,7 @@ describe('downloads and the lock screen, inside the apps and on the web', () => 
 
   it('on the web, the lock screen is the page’s own Media Session, and the audio is asked for as before', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Wren Hale', email: 'wren-web@example.com', password: 'harbour-web-4' });
+    await signedInSubscriber(server, context, { name: 'Wren Hale', password: 'harbour-web-4' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
     await card.getByRole('button', { name: 'A Single Breath', exact: true }).click();
@@ -370,8 +371,8 @@ describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 
     const shell: 'ios' | 'android' = 'ios';
     await context.addInitScript(fakeShell, shell);
     await context.addInitScript(fakeDevicePlugins);
-    await signUpAndVerify(server, (await openPage(browser)).context, { name: 'Ash Moor', email: 'ash-app@example.com', password: 'harbour-app-5' });
-    await signInOnScreen(page, server, 'ash-app@example.com', 'harbour-app-5');
+    const ash = await signedInMember(server, (await openPage(browser)).context, { name: 'Ash Moor', password: 'harbour-app-5' });
+    await signInOnScreen(page, server, ash.email, 'harbour-app-5');
 
     await page.goto(`${server.url}/account?tab=settings`);
     await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
@@ -437,7 +438,7 @@ describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 
 
   it('on the web there is nothing of Health, and no native code', async () => {
     const { page, context, problems } = await openPage(browser);
-    await signUpAndVerify(server, context, { name: 'Lee Web', email: 'lee-web@example.com', password: 'harbour-web-6' });
+    await signedInMember(server, context, { name: 'Lee Web', password: 'harbour-web-6' });
     await page.goto(`${server.url}/account?tab=settings`);
     await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
     expect(await page.getByText(/Health/).count()).toBe(0);

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSuite } from '#tests/e2e/support/suite.ts';
 import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
-import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber, signIn } from '#tests/e2e/support/people.ts';
 
 /** `npm run cli -- …` as an operator types it, keeping the exit code and both streams. */
 function cli(dataDir: string, args: string[]) {
@@ -26,11 +26,6 @@ type Me = { user: { email: string } | null; role: string | null; subscribed: boo
 
 async function me(server: RunningServer, context: BrowserContext): Promise<Me> {
   return (await (await context.request.get(`${server.url}/api/me`)).json()) as Me;
-}
-
-async function signIn(server: RunningServer, context: BrowserContext, email: string, password: string) {
-  const response = await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email, password }, headers: { origin: server.url } });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 let browser: Browser;
@@ -48,7 +43,7 @@ beforeAll(async () => {
 describe('the CLI beside a running server', () => {
   it('grants a role, a subscription and creates an account the server sees at once', async () => {
     const context = await browser.newContext();
-    await createSubscriber(server, context, { name: 'Opal Operator', email: 'opal@example.com', password: 'quiet-harbour-1' });
+    await signedInSubscriber(server, context, { name: 'Opal Operator', email: 'opal@example.com', password: 'quiet-harbour-1' });
     expect((await me(server, context)).role).toBe('user');
 
     // The account exists only in the running server's database: the CLI must go through it.
@@ -61,7 +56,7 @@ describe('the CLI beside a running server', () => {
     expect(created.out).toContain('Created cora@example.com (verified)');
     expect(cli(server.dataDir, ['grant-subscription', 'cora@example.com', '--days', '14']).out).toContain('Comped access for cora@example.com until');
     const cora = await browser.newContext();
-    await signIn(server, cora, 'cora@example.com', 'quiet-harbour-2');
+    await signIn(server, cora, { email: 'cora@example.com', password: 'quiet-harbour-2' });
     expect(await me(server, cora)).toMatchObject({ user: { email: 'cora@example.com' }, subscribed: true });
 
     // Errors come back with their words and a non-zero code, as they do without a server.
@@ -97,7 +92,7 @@ describe('the CLI beside a running server', () => {
 describe('backup and restore', () => {
   it('backs up while the server runs and restores into a fresh folder that has everything', async () => {
     const context = await browser.newContext();
-    await createSubscriber(server, context, { name: 'Bea Backup', email: 'bea@example.com', password: 'quiet-harbour-3' });
+    const bea = await signedInSubscriber(server, context, { name: 'Bea Backup', password: 'quiet-harbour-3' });
     const catalogue = (await (await context.request.get(`${server.url}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
     const meditationId = catalogue.meditations[0].id;
     expect((await context.request.put(`${server.url}/api/favourites/${meditationId}`, { headers: { origin: server.url } })).ok()).toBe(true);
@@ -133,8 +128,8 @@ describe('backup and restore', () => {
     const copy = await startServer({ SEED_DEMO: 'false' }, { dataDir: fresh });
     try {
       const again = await browser.newContext();
-      await signIn(copy, again, 'bea@example.com', 'quiet-harbour-3');
-      expect(await me(copy, again)).toMatchObject({ user: { email: 'bea@example.com' }, role: 'user', subscribed: true });
+      await signIn(copy, again, bea);
+      expect(await me(copy, again)).toMatchObject({ user: { email: bea.email }, role: 'user', subscribed: true });
       const favourites = (await (await again.request.get(`${copy.url}/api/favourites`)).json()) as { favourites: { meditation: { id: string } }[] };
       expect(favourites.favourites.map((f) => f.meditation.id)).toEqual([meditationId]);
       const practice = (await (await again.request.get(`${copy.url}/api/practice?tz=UTC`)).json()) as { totalSessions: number };
@@ -151,7 +146,7 @@ describe('backup and restore', () => {
 
       // Accounts made with the CLI and the roles it granted came along too.
       const opal = await browser.newContext();
-      await signIn(copy, opal, 'opal@example.com', 'quiet-harbour-1');
+      await signIn(copy, opal, { email: 'opal@example.com', password: 'quiet-harbour-1' });
       expect((await me(copy, opal)).role).toBe('admin');
       await Promise.all([again.close(), opal.close(), context.close()]);
     } finally {

@@ -10,15 +10,14 @@ import { openPage } from '#tests/e2e/support/browser.ts';
 import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { waitForPlaying } from '#tests/e2e/support/player.ts';
 import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
-import { createSubscriber } from '#tests/e2e/support/subscriber.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -37,7 +36,7 @@ describe('privacy: nothing leaves for another server', () => {
 
     const { page, context, problems } = await openPage(browser);
     const requests = recordRequests(context);
-    await createSubscriber(server, context, { name: 'Pia Lund', email: 'no-third-party@example.com', password: 'still-water-4' });
+    await signedInSubscriber(server, context, { name: 'Pia Lund', password: 'still-water-4' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     await page.getByTestId('meditation-card').first().locator('h2 button').click();
     await waitForPlaying(page, 0.3);

@@ -7,15 +7,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, setSlider, waitForPlaying } from '#tests/e2e/support/player.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
-import { createSubscriber, signInOnScreen } from '#tests/e2e/support/subscriber.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -40,7 +40,7 @@ async function leaveAt(page: Page, title: string, percent: number): Promise<numb
 describe('resume where you left off', () => {
   it('offers "Continue from" on the card and in the player, and the newest position wins across two devices', async () => {
     const phone = await openPage(browser);
-    await createSubscriber(server, phone.context, { name: 'Iris Lane', email: 'iris@example.com', password: 'quiet-harbour-6' });
+    const iris = await signedInSubscriber(server, phone.context, { name: 'Iris Lane', password: 'quiet-harbour-6' });
     const catalogue = (await (await phone.context.request.get(`${server.url}/api/meditations?category=mindfulness`)).json()) as { meditations: { id: string; title: string; durationSeconds: number }[] };
     // A track long enough to have a middle to come back to (past the first and before the last 10 s).
     const track = catalogue.meditations.find((m) => m.durationSeconds >= 40)!;
@@ -57,7 +57,7 @@ describe('resume where you left off', () => {
 
     // The laptop (another browser, same account) offers it on the card and plays from there.
     const laptop = await openPage(browser);
-    await signInOnScreen(laptop.page, server, 'iris@example.com', 'quiet-harbour-6');
+    await signInOnScreen(laptop.page, server, iris.email, 'quiet-harbour-6');
     await laptop.page.goto(`${server.url}/meditations/mindfulness`);
     const laptopCard = laptop.page.getByTestId('meditation-card').filter({ hasText: track.title });
     const resume = laptopCard.getByRole('button', { name: `Continue ${track.title} from ${m_ss(Math.round(left))}` });

@@ -8,15 +8,14 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSuite, toast } from '#tests/e2e/support/suite.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { setUpJournal } from '#tests/e2e/support/journal.ts';
-import { createSubscriber, signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
+import { signedInSubscriber, signedInMember } from '#tests/e2e/support/people.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -24,7 +23,7 @@ beforeAll(async () => {
 describe('the journal', () => {
   it('saves one entry of each type for a subscriber, lists them newest first and counts them', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Jo Marsh', email: 'jo@example.com', password: 'quiet-harbour-1' });
+    await signedInSubscriber(server, context, { name: 'Jo Marsh', password: 'quiet-harbour-1' });
     // Make the clock a weekday evening so the mindfulness form shows its evening fields.
     await page.clock.setFixedTime(new Date(2026, 10, 25, 19, 30));
     await page.goto(`${server.url}/journal`);
@@ -119,7 +118,7 @@ describe('the journal', () => {
 
   it('asks a non-subscriber to subscribe and keeps what they wrote', async () => {
     const { page, context } = await openPage(browser);
-    await signUpAndVerify(server, context, { name: 'Kit Lane', email: 'kit@example.com', password: 'quiet-harbour-2' });
+    await signedInMember(server, context, { name: 'Kit Lane', password: 'quiet-harbour-2' });
     await page.goto(`${server.url}/journal`);
     await page.getByRole('tab', { name: 'CBT' }).click();
     const cbt = page.getByRole('form', { name: 'CBT entry' });
@@ -136,7 +135,7 @@ describe('the journal', () => {
 
   it('offers entries written before journals were private once, leaves damaged ones out, and removes the old copy', async () => {
     const { page, context, problems } = await openPage(browser);
-    await createSubscriber(server, context, { name: 'Lee Park', email: 'lee@example.com', password: 'quiet-harbour-3' });
+    await signedInSubscriber(server, context, { name: 'Lee Park', password: 'quiet-harbour-3' });
     await page.goto(`${server.url}/`);
     const good = { id: '1700000000000', type: 'cbt', date: '2026-11-20', timeOfDay: 'morning', content: { thoughtPatterns: 'A thought that survived', cognitiveDistortions: [], reframe: '' } };
     await page.evaluate((value) => localStorage.setItem('journalEntries', value), JSON.stringify([good, { id: 'x', type: 'nonsense' }, 42]));
@@ -193,7 +192,7 @@ describe('routines', () => {
 
   it('builds a custom evening routine, saves it, and finds it again today', async () => {
     const { page, context, problems } = await openPage(browser);
-    await signUpAndVerify(server, context, { name: 'Rae Hill', email: 'rae@example.com', password: 'quiet-harbour-3' });
+    await signedInMember(server, context, { name: 'Rae Hill', password: 'quiet-harbour-3' });
     await page.goto(`${server.url}/evening-routine`);
     await page.getByRole('heading', { name: 'Create Your Evening Routine' }).waitFor();
     await page.getByText('Evening routines typically take 30-45 minutes.').waitFor();

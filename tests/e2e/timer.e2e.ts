@@ -8,15 +8,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
-import { signUpAndVerify } from '#tests/e2e/support/subscriber.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { signedInMember } from '#tests/e2e/support/people.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -134,7 +133,7 @@ describe('the meditation timer', () => {
 
   it('keeps time offline with the page’s timers frozen, rings out, and records the sitting once when back online', { timeout: 150_000 }, async () => {
     const { page, context } = await openPage(browser);
-    await signUpAndVerify(server, context, { name: 'Tove Lind', email: 'tove@example.com', password: 'quiet-harbour-9' });
+    await signedInMember(server, context, { name: 'Tove Lind', password: 'quiet-harbour-9' });
     await page.goto(`${server.url}/timer`);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 });

@@ -6,14 +6,13 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 
-let server: RunningServer;
+let server: SuiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const suite = await startSuite();
+  const suite = await startSharedSuite();
   ({ server, browser } = suite);
   return suite.stop;
 });
@@ -271,8 +270,9 @@ describe('prepared pages going live', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.url}${path}`);
-    // Live, the session known, and a moment for anything that would still arrive (the affirmation).
-    await page.waitForTimeout(1500);
+    // Live, the session known, and everything that would still arrive (the affirmation) arrived and painted.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const afterAppStart = await page.evaluate(() => {
       const start = performance.getEntriesByName('hm:app-start')[0]?.startTime ?? 0;
       return (window as unknown as { shifts: { at: number; value: number }[] }).shifts.filter((shift) => shift.at >= start).map((shift) => shift.value);

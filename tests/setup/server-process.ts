@@ -4,7 +4,7 @@
  * test all run the real server this way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,10 +43,13 @@ export async function waitUntilReady(child: ChildProcess, ready: () => Promise<b
   }
 }
 
-/** Collects a child's stdout and stderr as text. */
-export function captureOutput(child: ChildProcess): () => string {
+/** Collects a child's stdout and stderr as text (and, when given, into `logFile` as it comes, for another process to read). */
+export function captureOutput(child: ChildProcess, logFile?: string): () => string {
   let output = '';
-  const append = (chunk: Buffer) => (output += chunk.toString());
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   return () => output;
@@ -84,11 +87,12 @@ function dataDirFromTemplate(env: Record<string, string>): string | undefined {
 
 /**
  * `preload`: modules the server process imports before its own code; for stand-ins at the edge that
- * the server is never configured to use (tests/fakes/fake-id-token-keys-preload.ts).
+ * the server is never configured to use (tests/fakes/fake-id-token-keys-preload.ts). `logFile`: where
+ * the server's output also goes, for a server other processes use (the e2e workers' shared servers).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { dataDir = dataDirFromTemplate(env) ?? makeDataDir(), keepData = false, preload = [] }: { dataDir?: string; keepData?: boolean; preload?: string[] } = {},
+  { dataDir = dataDirFromTemplate(env) ?? makeDataDir(), keepData = false, preload = [], logFile }: { dataDir?: string; keepData?: boolean; preload?: string[]; logFile?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   // The test run's bundle of the server when there is one (tests/setup/server-bundle.ts), else the sources through tsx.
@@ -106,13 +110,22 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // Load shedding off: two journeys, two browsers and a test runner share two cores, and a server
+      // starved of CPU for a second would answer 503 to a journey that is not about load. Shedding has
+      // its own tests (src/server/load-shedding.test.ts); a test that wants it sets this itself.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       DATABASE_URL: '',
       ...(env.DATABASE_URL ? { AUTH_SECRET: SHARED_AUTH_SECRET } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const logs = captureOutput(child);
+  // A test that times out never reaches its stop(): the server must not outlive the worker that
+  // started it (an orphan keeps a core busy for every later test).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  const logs = captureOutput(child, logFile);
   const url = `http://127.0.0.1:${port}`;
   // Health answers once the app is built; "listening" in the log once it accepts connections for real.
   await waitUntilReady(child, async () => (await fetch(`${url}/api/health`)).ok && logs().includes('listening'), { timeoutMs: 90_000, intervalMs: 200, name: 'Server', describe: logs });

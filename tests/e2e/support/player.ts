@@ -1,6 +1,6 @@
 /** What the listening journeys read from and do to the global player's <audio> element in Chromium. */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import type { SuiteServer } from '#tests/e2e/support/suite.ts';
 
 type AudioState = { src: string; paused: boolean; currentTime: number; duration: number; volume: number; rate: number };
 
@@ -29,7 +29,7 @@ export async function setSlider(page: Page, percent: number) {
   }, percent);
 }
 
-export async function practice(server: RunningServer, context: BrowserContext) {
+export async function practice(server: SuiteServer, context: BrowserContext) {
   const response = await context.request.get(`${server.url}/api/practice?tz=UTC`);
   return (await response.json()) as { totalSessions: number; totalMinutes: number; recent: { title: string | null; complete: boolean; minutes: number | null }[] };
 }

@@ -1,19 +1,14 @@
 /**
- * A verified, subscribed user in a browser context, made through the app's own HTTP API (sign-up,
- * the e-mailed verification link, sign-in, sandbox checkout): the journeys under test start
- * after that. The cookies land in the context, so its pages are signed in.
+ * Signing up through the app's HTTP API with the e-mailed verification link, for journeys about a
+ * person's first steps, and signing in on the screen. Every other journey makes its people with
+ * tests/e2e/support/people.ts.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitForMail } from '#tests/setup/outbox.ts';
-import type { RunningServer } from '#tests/setup/server-process.ts';
+import { ok, type Person } from '#tests/e2e/support/people.ts';
+import type { SuiteServer } from '#tests/e2e/support/suite.ts';
 
-export type TestUser = { email: string; password: string; name: string };
-
-async function ok(response: { ok(): boolean; status(): number; text(): Promise<string> }, step: string) {
-  if (!response.ok()) throw new Error(`${step} failed (${response.status()}): ${await response.text()}`);
-}
-
-export async function signUpAndVerify(server: RunningServer, context: BrowserContext, user: TestUser): Promise<void> {
+export async function signUpAndVerify(server: SuiteServer, context: BrowserContext, user: Person): Promise<void> {
   const headers = { origin: server.url };
   await ok(await context.request.post(`${server.url}/api/auth/sign-up/email`, { data: user, headers }), 'sign-up');
   const mail = await waitForMail(server.dataDir, user.email, /Confirm your e-mail/);
@@ -21,22 +16,8 @@ export async function signUpAndVerify(server: RunningServer, context: BrowserCon
   await ok(await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: user.email, password: user.password }, headers }), 'sign-in');
 }
 
-export async function subscribe(server: RunningServer, context: BrowserContext): Promise<void> {
-  const headers = { origin: server.url };
-  const checkout = await context.request.post(`${server.url}/api/billing/checkout`, { data: { plan: 'monthly' }, headers });
-  await ok(checkout, 'checkout');
-  const { url } = (await checkout.json()) as { url: string };
-  const sessionId = new URL(url, server.url).searchParams.get('session_id');
-  await ok(await context.request.post(`${server.url}/api/billing/sandbox/sessions/${sessionId}/complete`, { headers }), 'sandbox payment');
-}
-
-export async function createSubscriber(server: RunningServer, context: BrowserContext, user: TestUser): Promise<void> {
-  await signUpAndVerify(server, context, user);
-  await subscribe(server, context);
-}
-
 /** Signs in on the /sign-in screen, as a person does, and waits for home. */
-export async function signInOnScreen(page: Page, server: RunningServer, email: string, password: string): Promise<void> {
+export async function signInOnScreen(page: Page, server: SuiteServer, email: string, password: string): Promise<void> {
   await page.goto(`${server.url}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

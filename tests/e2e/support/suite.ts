@@ -1,17 +1,22 @@
 /**
- * What every e2e file sets up: the built server as its own process and Chromium, started together.
- * Use as the teardown-returning `beforeAll`:
+ * What every e2e file sets up: a server and Chromium. Most journeys use their worker's shared server
+ * (startSharedSuite); a journey that needs a configuration of its own, restarts its server or reads
+ * its whole data folder starts its own (startSuite). Use either as the teardown-returning `beforeAll`:
  *   beforeAll(async () => {
- *     const suite = await startSuite();
+ *     const suite = await startSharedSuite();
  *     ({ server, browser } = suite);
  *     return suite.stop;
  *   });
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchBrowser } from '#tests/e2e/support/browser.ts';
 import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 
-export type Suite = { server: RunningServer; browser: Browser; stop: () => Promise<void> };
+/** What a journey may do with its server: a shared one is never stopped or killed by a file. */
+export type SuiteServer = Pick<RunningServer, 'url' | 'port' | 'dataDir' | 'logs'>;
+export type Suite<S extends SuiteServer = RunningServer> = { server: S; browser: Browser; stop: () => Promise<void> };
 
 /** Starts both; when one of them fails to start, the other is stopped before the error is rethrown. */
 export async function startSuite(...args: Parameters<typeof startServer>): Promise<Suite> {
@@ -29,6 +34,14 @@ export async function startSuite(...args: Parameters<typeof startServer>): Promi
       await server.value.stop();
     },
   };
+}
+
+/** This worker's shared server (tests/setup/e2e-global-setup.ts) and a browser of the file's own. */
+export async function startSharedSuite(): Promise<Suite<SuiteServer>> {
+  const servers = inject('e2eSharedServers');
+  const { url, port, dataDir, logFile } = servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length];
+  const browser = await launchBrowser();
+  return { server: { url, port, dataDir, logs: () => readFileSync(logFile, 'utf8') }, browser, stop: () => browser.close() };
 }
 
 /** Waits for a toast with this text (sonner renders each as [data-sonner-toast]). */
