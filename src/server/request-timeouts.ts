@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ServerOptions } from 'node:http';
+import { Socket } from 'node:net';
 import type { Config } from '#server/config.ts';
 
 declare module 'fastify' {
@@ -63,8 +64,10 @@ export function registerBodyDeadline(app: FastifyInstance, limits: Limits): void
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
     const declaresBody = (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0') || raw.headers['transfer-encoding'] !== undefined;
-    if (!declaresBody || raw.complete) { done(); return; }
     const socket = raw.socket;
+    // Only a connection can be held open. app.inject's stand-in socket (light-my-request) is none: it
+    // never closes, and a body nobody reads never ends, so the deadline would fire on it later.
+    if (!declaresBody || raw.complete || !(socket instanceof Socket)) { done(); return; }
     const timer = setTimeout(() => {
       if (raw.complete) return;
       request.log.info({ route: request.routeOptions.url }, 'request body not received in time: closing the connection');
