@@ -61,7 +61,17 @@ import proxyAddr from '@fastify/proxy-addr';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createPreparedLane, type PreparedLane } from '#server/prepared-lane.ts';
 
-export type AppDeps = { config: Config; database: DatabaseHandle; storage?: MediaStorage; logger?: boolean | object };
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  storage?: MediaStorage;
+  logger?: boolean | object;
+  /**
+   * The background jobs every process runs (trial-ending e-mails, daily reminders). On unless set to
+   * false: route tests leave them off, so no timer of theirs runs a query beside the test's own.
+   */
+  schedulers?: boolean;
+};
 
 export type App = FastifyInstance;
 
@@ -79,7 +89,7 @@ function trustedProxies(hops: number): false | ((address: string, hop: number) =
   return hops > 0 ? (_address: string, hop: number) => hop < hops : false;
 }
 
-export async function buildApp({ config, database, storage = openMediaStorage(config), logger }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, storage = openMediaStorage(config), logger, schedulers = true }: AppDeps): Promise<App> {
   const trustProxy = trustedProxies(config.trustProxyHops);
   const lane = createPreparedLane();
   const app = Fastify({
@@ -190,19 +200,23 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   await adminMeditationRoutes(app, { auth, db: database.db, storage, dataDir: config.dataDir, catalogue });
 
   // Every process runs the reminder job; the database gives each trial's e-mail to one of them.
-  const stopTrialReminders = startTrialReminders({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log });
-  app.addHook('onClose', (_instance, done) => {
-    stopTrialReminders();
-    done();
-  });
+  if (schedulers) {
+    const stopTrialReminders = startTrialReminders({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log });
+    app.addHook('onClose', (_instance, done) => {
+      stopTrialReminders();
+      done();
+    });
+  }
 
   // Daily reminders by Web Push (issue 20, item 4): every process runs the scheduler; the database gives each day's reminder to one of them.
   const pushSender = pushSenderFor(authSecret, config);
   remindersRoutes(app, { auth, db: database.db, pushKey: pushSender.vapid.publicKey, offSecret: pushSender.offSecret, extraPushOrigins: config.webPush.extraOrigins });
-  const stopReminders = startReminderScheduler({ db: database.db, sender: pushSender, log: app.log, everyMs: config.webPush.everySeconds * 1000 });
-  app.addHook('onClose', async () => {
-    await stopReminders();
-  });
+  if (schedulers) {
+    const stopReminders = startReminderScheduler({ db: database.db, sender: pushSender, log: app.log, everyMs: config.webPush.everySeconds * 1000 });
+    app.addHook('onClose', async () => {
+      await stopReminders();
+    });
+  }
 
   const pages = await createPagePreparer({ distDir: config.webDistDir, ssrDir: join(dirname(config.webDistDir), 'ssr'), db: database.db, cache: catalogue, log: app.log });
   const buildFiles = registerWebApp(app, { distDir: config.webDistDir, pages });

@@ -1,6 +1,8 @@
 /**
  * The app as tests use it: buildApp() over a fresh database and a temporary DATA_DIR, driven
- * with app.inject() (a real Fastify request pipeline) or a real listening socket.
+ * with app.inject() (a real Fastify request pipeline) or a real listening socket. Its background
+ * jobs (trial-ending e-mails, daily reminders) are off unless a test asks for them: their timers
+ * would otherwise query the test's database on the real clock, beside the test's own requests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +29,22 @@ export async function createTestApp({
   env = {},
   config: overrides = {},
   logger,
+  schedulers = false,
+  database: shared,
 }: {
   kind?: TestDbKind;
   env?: Record<string, string>;
   config?: Partial<Config>;
   logger?: boolean | object;
+  /** The app's background jobs, as production runs them (buildApp's `schedulers`). */
+  schedulers?: boolean;
+  /**
+   * An open database (createTestDatabase) that several apps of one file share, for tests that each
+   * need an app of their own (its configuration, its in-memory limits) but not a database of their
+   * own: starting a database is most of what building an app costs. The app leaves it open; by
+   * default it has a fresh one, closed with it.
+   */
+  database?: DatabaseHandle;
 } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hm-test-'));
   const config = loadConfig(
@@ -40,9 +53,9 @@ export async function createTestApp({
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     { webDistDir: join(dataDir, 'no-web-build'), ...overrides },
   );
-  const database = await createTestDatabase(kind);
+  const database = shared ?? (await createTestDatabase(kind));
   const storage = openMediaStorage(config);
-  const app = await buildApp({ config, database, storage, logger: logger ?? false });
+  const app = await buildApp({ config, database, storage, logger: logger ?? false, schedulers });
   await app.ready();
   return {
     app,
@@ -52,7 +65,7 @@ export async function createTestApp({
     dataDir,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
