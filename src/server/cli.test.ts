@@ -3,14 +3,13 @@ import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { openDatabase } from '#server/startup.ts';
 import { cliCommand } from '#tests/setup/server-bundle.ts';
+import { createThrowawayPostgres } from '#tests/setup/test-db.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -91,14 +90,8 @@ describe('npm run cli -- backup / restore with no server running', () => {
   }, 120_000);
 
   it.runIf(inject('postgresUrl'))('backs up a PostgreSQL database directly and restores it only over an empty one, or with --force', async () => {
-    const base = inject('postgresUrl')!;
-    const name = `hm_cli_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const env = { DATA_DIR: join(dataDir, 'pg'), DATABASE_URL: url.toString(), AUTH_SECRET: 'cli-test-secret-0123456789abcdef' };
+    const database = await createThrowawayPostgres('hm_cli', { migrated: false });
+    const env = { DATA_DIR: join(dataDir, 'pg'), DATABASE_URL: database.url, AUTH_SECRET: 'cli-test-secret-0123456789abcdef' };
     try {
       expect(cliWith(env, 'create-user', 'pia@example.com', 'harbour-1', '--verified').code).toBe(0);
       const archive = join(dataDir, 'postgres.tar.gz');
@@ -109,8 +102,7 @@ describe('npm run cli -- backup / restore with no server running', () => {
       expect(cliWith(env, 'restore', archive, '--force').out).toContain('Restored');
       expect(cliWith(env, 'grant-role', 'pia@example.com', 'admin').out).toContain('Role admin assigned for pia@example.com');
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   }, 120_000);
 });

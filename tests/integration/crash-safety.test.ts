@@ -14,7 +14,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, describe, inject, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
@@ -22,8 +22,7 @@ import { meditationContent, meditationPreviews } from '#server/db/schema/catalog
 import { meditationSessions } from '#server/db/schema/practice.ts';
 import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { fakeSubscription, startFakeStripe } from '#tests/fakes/fake-stripe.ts';
-import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
-import { testDatabaseKinds, type TestDbKind } from '#tests/setup/test-db.ts';
+import { createThrowawayPostgres, testDatabaseKinds, type TestDbKind } from '#tests/setup/test-db.ts';
 import {
   acknowledged,
   call,
@@ -80,7 +79,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
     const f: Figures = (figures[kind] = { kills: 0, checked: 0, lost: 0, sessions: 0, webhooks: 0, roleChanges: 0, uploads: 0, halfDone: 0, stagedOrphans: 0 });
     const dataDir = makeDataDir();
     const fake = await startFakeStripe();
-    const pgDatabase = kind === 'postgres' ? await createPostgresDatabase(inject('postgresUrl')!, 'hm_crash') : undefined;
+    const pgDatabase = kind === 'postgres' ? await createThrowawayPostgres('hm_crash', { migrated: false }) : undefined;
     const env: Record<string, string> = {
       BILLING_MODE: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_crash',

@@ -13,8 +13,8 @@ import { user } from '#server/db/schema/auth.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { vapidKeysFor } from '#server/features/reminders/vapid.ts';
 import { newBrowserSubscription, startFakePushService, type BrowserSubscription } from '#tests/fakes/push-service.ts';
-import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
 import { SHARED_AUTH_SECRET, startServer, type RunningServer } from '#tests/setup/server-process.ts';
+import { createThrowawayPostgres } from '#tests/setup/test-db.ts';
 
 const PEOPLE = 20;
 const DEVICES_EACH = 2;
@@ -28,7 +28,7 @@ describe.skipIf(!inject('postgresUrl'))('reminders across two processes on Postg
   it('sends each device its reminder once, whichever process gets there first, and not again after a restart', { timeout: 240_000 }, async () => {
     const service = await startFakePushService();
     cleanup.push(() => service.close());
-    const database = await createPostgresDatabase(inject('postgresUrl')!, 'hm_reminders');
+    const database = await createThrowawayPostgres('hm_reminders', { migrated: false });
     cleanup.push(() => database.drop());
     const env = { DATABASE_URL: database.url, WEB_PUSH_EXTRA_ORIGINS: service.origin, REMINDER_EVERY_SECONDS: '1' };
     const servers: RunningServer[] = [await startServer(env)];

@@ -1,20 +1,24 @@
 /**
  * Runs once per test run: migrates a PGlite database and keeps a dump of it (each test database
  * starts from the dump in ~0.5 s instead of ~5 s), bundles the server for the tests that start it as a
- * process (server-bundle.ts), and finds out whether PostgreSQL answers.
+ * process (server-bundle.ts), and finds out whether PostgreSQL answers; when it does, migrates one
+ * database there that each PostgreSQL test database is copied from (test-db.ts), dropped at the end.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '#server/db/client.ts';
+import { openPglite, openPostgres } from '#server/db/client.ts';
+import { createPostgresDatabase, type PostgresDatabase } from '#tests/setup/postgres-database.ts';
 import { buildServerBundles, CLI_BUNDLE_ENV, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     postgresUrl: string | null;
+    /** The migrated database on `postgresUrl` that test databases are copied from (null without PostgreSQL). */
+    postgresTemplate: string | null;
   }
 }
 
@@ -39,25 +43,51 @@ async function findPostgres(): Promise<string | null> {
   return null;
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  mkdirSync(TMP_DIR, { recursive: true });
+/** Whether PostgreSQL answers, and if so a migrated database there to copy test databases from (no session stays open on it). */
+async function postgresWithTemplate(): Promise<{ url: string | null; template?: PostgresDatabase }> {
+  const url = await findPostgres();
+  if (!url) return { url };
+  const template = await createPostgresDatabase(url, 'hm_template');
+  const handle = openPostgres(template.url, 1);
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  return { url, template };
+}
+
+/** The PGlite template: a migrated database's dump, in TMP_DIR. */
+async function pgliteTemplate(): Promise<string> {
   const client = new PGlite();
   await openPglite({ client }).migrate();
   const dump = await client.dumpDataDir('gzip');
   await client.close();
   const templatePath = join(TMP_DIR, `pglite-template-${process.pid}.tgz`);
   writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplatePath', templatePath);
+  return templatePath;
+}
 
-  // Workers inherit the environment: their startServer and CLI runs use these bundles instead of the sources through tsx.
-  const bundles = await buildServerBundles(TMP_DIR);
-  process.env[SERVER_BUNDLE_ENV] = bundles.server;
-  process.env[CLI_BUNDLE_ENV] = bundles.cli;
-
-  const postgresUrl = await findPostgres();
-  project.provide('postgresUrl', postgresUrl);
-  console.log(postgresUrl ? `PostgreSQL answers: integration tests run on PGlite and PostgreSQL` : 'PostgreSQL not reachable: integration tests run on PGlite only');
-  return () => {
-    for (const file of [templatePath, bundles.server, bundles.cli]) rmSync(file, { force: true });
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  mkdirSync(TMP_DIR, { recursive: true });
+  // All three at once: PostgreSQL's template migrates while the PGlite template and the bundles are made.
+  const [postgres, templatePath, bundles] = await Promise.allSettled([postgresWithTemplate(), pgliteTemplate(), buildServerBundles(TMP_DIR)]);
+  const cleanUp = async () => {
+    if (templatePath.status === 'fulfilled') rmSync(templatePath.value, { force: true });
+    if (bundles.status === 'fulfilled') for (const file of [bundles.value.server, bundles.value.cli]) rmSync(file, { force: true });
+    if (postgres.status === 'fulfilled') await postgres.value.template?.drop();
   };
+  if (postgres.status === 'rejected' || templatePath.status === 'rejected' || bundles.status === 'rejected') {
+    await cleanUp();
+    throw [postgres, templatePath, bundles].find((result) => result.status === 'rejected')?.reason;
+  }
+
+  project.provide('pgliteTemplatePath', templatePath.value);
+  // Workers inherit the environment: their startServer and CLI runs use these bundles instead of the sources through tsx.
+  process.env[SERVER_BUNDLE_ENV] = bundles.value.server;
+  process.env[CLI_BUNDLE_ENV] = bundles.value.cli;
+  project.provide('postgresUrl', postgres.value.url);
+  project.provide('postgresTemplate', postgres.value.template?.name ?? null);
+  console.log(postgres.value.url ? `PostgreSQL answers: integration tests run on PGlite and PostgreSQL` : 'PostgreSQL not reachable: integration tests run on PGlite only');
+  return cleanUp;
 }

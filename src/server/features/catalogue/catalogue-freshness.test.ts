@@ -14,10 +14,9 @@ import { assignRole } from '#server/features/admin/roles.service.ts';
 import { openMediaStorage } from '#server/startup.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
-import { createPostgresDatabase } from '#tests/setup/postgres-database.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
-import { testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { createThrowawayPostgres, testDatabaseKinds } from '#tests/setup/test-db.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +71,7 @@ describe.each(testDatabaseKinds())('catalogue freshness on %s', (kind) => {
 
 describe.runIf(inject('postgresUrl'))('two processes on one PostgreSQL database', () => {
   it('serves the other process’s change within moments, never the old list for long', async () => {
-    const database = await createPostgresDatabase(inject('postgresUrl')!, 'hm_fresh');
+    const database = await createThrowawayPostgres('hm_fresh', { migrated: false });
     const dataDir = mkdtempSync(join(tmpdir(), 'hm-fresh-'));
     const open = async () => {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { webDistDir: join(dataDir, 'no-web-build') });
