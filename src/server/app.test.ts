@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
+import { createTestDatabase } from '#tests/setup/test-db.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -14,25 +15,11 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe.each(PGLITE_ONLY)('health on %s', (kind) => {
-  it('answers 200 ok while the process runs, without asking the database (readiness does)', async () => {
-    t = await createTestApp({ kind });
-    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'ok' });
-    expect(ok.headers['cache-control']).toBe('no-store');
-    await t.database.close();
-    // A database outage is not a reason to restart every process: liveness stays up, readiness goes down.
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
-    await t.app.close();
-    t = undefined;
-  });
-});
-
 describe('HTTP behaviour', () => {
+  // An app per test (their settings differ), over one database: none of them writes to it.
+  const database = openForSuite(() => createTestDatabase('pglite'));
   it('sends the security headers as real HTTP headers', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ database });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
@@ -47,7 +34,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('sends the same full set on refusals too (a 404, a 401), computed once at start', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ database });
     for (const url of ['/api/health', '/api/no-such-thing', '/api/favourites']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers, url).toMatchObject({
@@ -63,20 +50,20 @@ describe('HTTP behaviour', () => {
   });
 
   it('adds HSTS when served over https', async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://harbourmind.example' } });
+    t = await createTestApp({ database, env: { PUBLIC_URL: 'https://harbourmind.example' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ database });
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not-found', message: 'Not found.' } });
   });
 
   it('rejects oversized request bodies before they reach a route', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ database });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/health',
@@ -95,10 +82,11 @@ describe('HTTP behaviour', () => {
       },
     });
     const distDir = mkdtempSync(join(tmpdir(), 'hm-web-'));
+    onTestFinished(() => rmSync(distDir, { recursive: true, force: true }));
     mkdirSync(join(distDir, 'assets'), { recursive: true });
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ config: { webDistDir: distDir }, logger: { level: 'info', stream } });
+    t = await createTestApp({ database, config: { webDistDir: distDir }, logger: { level: 'info', stream } });
 
     const home = await t.app.inject({ method: 'GET', url: '/meditations/sleeping' });
     expect(home.statusCode).toBe(200);

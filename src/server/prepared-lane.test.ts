@@ -17,17 +17,21 @@ import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { rawRequest, type RawRequest } from '#tests/setup/raw-http.ts';
 import { redisAnswers } from '#tests/setup/redis.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestDatabase } from '#tests/setup/test-db.ts';
 
 const LOCAL_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+// An app per test (its settings, its brake, its counts), over one database: each test's rows are its own.
+const database = openForSuite(() => createTestDatabase('pglite'));
 const opened: TestApp[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((t) => t.close()));
 });
 
 async function listening(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp & { port: number }> {
-  const t = await createTestApp(options);
+  const t = await createTestApp({ database, ...options });
   opened.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(t, { port: (t.app.server.address() as AddressInfo).port });
