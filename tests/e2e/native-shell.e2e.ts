@@ -301,10 +301,21 @@ describe('downloads and the lock screen, inside the apps and on the web', () => 
     await serveDeviceFiles(page);
     await signInOnScreen(page, server, dara.email, 'harbour-app-3');
 
+    // The app reads its session from the device before it asks who is signed in: the heart, live at
+    // once, can be tapped before /api/me answers. Held there, the tap waits for the answer (it used
+    // to say 'Please sign in to save meditations' and save nothing: issue 32).
+    let answerMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
+    await page.route('**/api/me', async (route) => {
+      await meHeld;
+      await route.continue();
+    });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
     await card.getByRole('button', { name: 'Save A Single Breath to favourites' }).click();
+    answerMe();
     await toast(page, 'Saved “A Single Breath” to your favourites');
+    await page.unroute('**/api/me');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
     await page.getByRole('tab', { name: 'Favourites' }).click();
     const item = page.getByTestId('favourite-item').first();

@@ -3,6 +3,7 @@
  * back if the server refuses; toasts name the meditation (spec 'Meditations and favourites').
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
@@ -71,12 +72,20 @@ export function useToggleFavourite() {
   });
 
   const isSaved = (id: string) => Boolean(favourites.data?.some((f) => f.meditation.id === id));
+  /** Taps made before /api/me answered, by meditation: carried out once it is known who tapped. */
+  const waiting = useRef(new Map<string, Change>());
 
   /**
    * Save or remove. Signed-out visitors get the spec's words, as a note rather than an error (they
-   * did nothing wrong), with the way to an account that brings them back here.
+   * did nothing wrong), with the way to an account that brings them back here. A tap before the
+   * viewer is known (a prepared page, or the apps reading their session from the device first)
+   * waits for the answer: it used to tell signed-in people to sign in, and save nothing.
    */
   const toggle = (meditation: MeditationCard | null, save = !isSaved(meditation?.id ?? '')) => {
+    if (viewer.status === 'loading' && meditation?.id) {
+      waiting.current.set(meditation.id, { meditation, save });
+      return;
+    }
     if (!viewer.signedIn) {
       const signUp = withNext('/sign-up', `${location.pathname}${location.search}`);
       toast.info(M.authRequiredTitle, { description: M.authRequiredBody, action: { label: M.createAccount, onClick: () => void navigate(signUp) } });
@@ -85,6 +94,13 @@ export function useToggleFavourite() {
     if (!meditation?.id || !meditation.title) { toast.error(M.saveFailedTitle, { description: M.saveFailedBody }); return; }
     mutation.mutate({ meditation, save });
   };
+
+  useEffect(() => {
+    if (viewer.status === 'loading' || waiting.current.size === 0) return;
+    const taps = [...waiting.current.values()];
+    waiting.current.clear();
+    for (const { meditation, save } of taps) toggle(meditation, save);
+  });
 
   return { isSaved, toggle, remove: (meditation: MeditationCard) => toggle(meditation, false), pending: mutation.isPending };
 }
