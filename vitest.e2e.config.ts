@@ -16,5 +16,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     retry: 0,
+    // What a journey waits for arrives when the machine gets to it: a second on a loaded machine is not
+    // an answer (expect.poll's default), and a journey only fails when the thing never comes. Playwright's
+    // own waits have 30 s.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

@@ -12,6 +12,9 @@ import { cliCommand, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
 export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void>; /** SIGKILL, as a crash would. */ kill(): Promise<void> };
 
+/** Loaded first into every server started here. */
+const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
+
 /** The AUTH_SECRET a PostgreSQL run gets (production requires one with DATABASE_URL); a CLI on that database must use it too. */
 export const SHARED_AUTH_SECRET = 'e2e-shared-auth-secret-0123456789abcdef';
 
@@ -99,7 +102,7 @@ export async function startServer(
   const bundle = process.env[SERVER_BUNDLE_ENV];
   // tsx only where TypeScript is loaded: the sources, or a preload stand-in.
   const tsx = !bundle || preload.length > 0 ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...tsx, ...preload.flatMap((file) => ['--import', file]), bundle ?? 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...tsx, '--import', EXIT_WITH_PARENT, ...preload.flatMap((file) => ['--import', file]), bundle ?? 'src/server/main.ts'], {
     // Production config must name its billing mode: the journeys use the sandbox checkout. A PostgreSQL
     // run needs the shared AUTH_SECRET that production requires with DATABASE_URL.
     env: {
@@ -118,13 +121,12 @@ export async function startServer(
       ...(env.DATABASE_URL ? { AUTH_SECRET: SHARED_AUTH_SECRET } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel is how the server learns that this process is gone (exit-with-parent.mjs).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  // A test that times out never reaches its stop(): the server must not outlive the worker that
-  // started it (an orphan keeps a core busy for every later test).
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
+  // Not a reason for this process to stay alive; when this process is gone the server sees the
+  // channel close and stops (exit-with-parent.mjs).
+  child.channel?.unref();
   const logs = captureOutput(child, logFile);
   const url = `http://127.0.0.1:${port}`;
   // Health answers once the app is built; "listening" in the log once it accepts connections for real.
