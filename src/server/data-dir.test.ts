@@ -8,6 +8,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signInAt } from '#tests/setup/auth-helpers.ts';
 import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 
@@ -45,8 +46,8 @@ describe('DATA_DIR permissions', () => {
     const mail = await waitForMail(dataDir, email, /Confirm your e-mail/);
     const link = new URL(mail.links.find((l) => l.includes('/api/auth/verify-email'))!);
     await fetch(`${server.url}${link.pathname}${link.search}`, { redirect: 'manual' });
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'calm-waters-1' }) });
-    expect(signIn.status).toBe(200);
+    // Signed in: the session is written too (signInAt throws unless the answer is 200).
+    expect(await signInAt(server.url, email, 'calm-waters-1')).toContain('session_token');
 
     const whileRunning = walk(dataDir);
     await server.stop(); // PGlite writes its last pages on close

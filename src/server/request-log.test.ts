@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '#server/db/schema/auth.ts';
 import { redactPath } from '#server/request-log.ts';
-import { cookieHeader, origin, signIn, signUp } from '#tests/setup/auth-helpers.ts';
+import { origin, signedInBrowser, signUp } from '#tests/setup/auth-helpers.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -42,21 +42,19 @@ describe('secrets stay out of the log', () => {
     expect(opened.statusCode).toBe(302);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin(t), payload: { token: resetToken, newPassword } })).statusCode).toBe(200);
 
-    const signedIn = await signIn(t, 'lena@example.com', newPassword);
-    expect(signedIn.statusCode).toBe(200);
-    const cookie = cookieHeader(signedIn.headers['set-cookie']);
-    for (const part of cookie.split('; ')) secrets.add(decodeURIComponent(part.split('=')[1]).split('.')[0]);
+    const lena = await signedInBrowser(t, 'lena@example.com', newPassword);
+    for (const part of lena.cookie().split('; ')) secrets.add(decodeURIComponent(part.split('=')[1]).split('.')[0]);
 
-    const post = (url: string, payload: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url, headers: { cookie, ...origin(t) }, payload });
+    const post = (url: string, payload: Record<string, unknown> = {}) => lena.inject({ method: 'POST', url, payload });
     const checkout = await post('/api/billing/checkout', { plan: 'monthly' });
     expect(checkout.statusCode).toBe(200);
     const checkoutId = new URL(checkout.json().url, t.config.publicUrl).searchParams.get('session_id')!;
     secrets.add(checkoutId);
-    expect((await t.app.inject({ method: 'GET', url: `/api/billing/sandbox/sessions/${checkoutId}`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await lena.inject({ method: 'GET', url: `/api/billing/sandbox/sessions/${checkoutId}` })).statusCode).toBe(200);
     expect((await post(`/api/billing/sandbox/sessions/${checkoutId}/complete`)).statusCode).toBe(200);
 
     const meditation = await buildMeditation(t.database.db);
-    const playback = await t.app.inject({ method: 'GET', url: `/api/meditations/${meditation.id}/playback`, headers: { cookie } });
+    const playback = await lena.inject({ method: 'GET', url: `/api/meditations/${meditation.id}/playback` });
     expect(playback.statusCode).toBe(200);
     const mediaUrl = new URL(playback.json().url, t.config.publicUrl);
     for (const value of mediaUrl.searchParams.values()) if (value.length >= 16) secrets.add(value);

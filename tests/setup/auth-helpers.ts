@@ -1,15 +1,12 @@
 /** Signing up, verifying and signing in through the real HTTP API, as a browser would. */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '#tests/setup/test-app.ts';
+import { cookieHeader, createCookieJar } from '#tests/setup/cookies.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import { buildSession, buildUser } from '#tests/factories.ts';
 
 export function origin(t: TestApp) {
   return { origin: t.config.publicUrl };
-}
-
-export function cookieHeader(setCookie: string | string[] | undefined): string {
-  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return list.map((c) => c.split(';')[0]).join('; ');
 }
 
 let ipCounter = 0;
@@ -44,4 +41,40 @@ export async function createSignedInUser(t: TestApp, email: string, password = '
   const user = await buildUser(t, { email, password, name });
   const { cookie } = await buildSession(t, user.id);
   return { cookie, userId: user.id };
+}
+
+/** One browser on app.inject: its cookie jar, its address, and the site's Origin on every request. */
+export type Browser = {
+  /** The Cookie header the browser sends now. */
+  cookie(): string;
+  /** app.inject with the browser's cookies, Origin and address; what the answer sets goes into the jar. */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+};
+
+export function browser(t: TestApp, remoteAddress = nextIp()): Browser {
+  const jar = createCookieJar();
+  return {
+    cookie: jar.header,
+    async inject(options) {
+      const cookie = jar.header();
+      const res = await t.app.inject({ remoteAddress, ...options, headers: { ...origin(t), ...(cookie ? { cookie } : {}), ...options.headers } });
+      jar.remember(res.headers['set-cookie']);
+      return res;
+    },
+  };
+}
+
+/** A browser signed in through the API (POST /api/auth/sign-in/email), as the sign-in form does; throws unless it answers 200. */
+export async function signedInBrowser(t: TestApp, email: string, password: string): Promise<Browser> {
+  const b = browser(t);
+  const res = await b.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return b;
+}
+
+/** Signs in on a running server (a process of its own) over HTTP; returns the session's Cookie header. */
+export async function signInAt(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookieHeader(res.headers.getSetCookie());
 }

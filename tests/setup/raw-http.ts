@@ -44,8 +44,3 @@ export async function listen(t: TestApp): Promise<number> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return (t.app.server.address() as AddressInfo).port;
 }
-
-/** The cookie header a browser would send back, from a response's Set-Cookie. */
-export function cookiesFrom(headers: IncomingHttpHeaders): string {
-  return (headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-}

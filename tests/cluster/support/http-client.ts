@@ -6,6 +6,7 @@
  * cannot choose its source address.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createCookieJar } from '#tests/setup/cookies.ts';
 
 export type Reply = {
   status: number;
@@ -39,22 +40,7 @@ export type Client = {
  * `base` is where requests go unless a call names another.
  */
 export function createClient({ base, origin, from = '127.0.0.1' }: { base: string; origin: string; from?: string }): Client {
-  const jar = new Map<string, string>();
-
-  function remember(setCookie: string[] | undefined) {
-    for (const line of setCookie ?? []) {
-      const [pair = '', ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      if (at < 1) continue;
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=(0|-\d+)\s*$/i.test(a)) || value === '';
-      if (expired) jar.delete(name);
-      else jar.set(name, value);
-    }
-  }
-
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const jar = createCookieJar();
 
   function request(method: string, path: string, { base: target = base, json, body, headers = {} }: RequestOptions = {}): Promise<Reply> {
     const url = new URL(path, target);
@@ -63,7 +49,7 @@ export function createClient({ base, origin, from = '127.0.0.1' }: { base: strin
       ...(method === 'GET' || method === 'HEAD' ? {} : { origin }),
       ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(payload ? { 'content-length': String(payload.length) } : {}),
-      ...(jar.size ? { cookie: cookieHeader() } : {}),
+      ...(jar.header() ? { cookie: jar.header() } : {}),
       ...headers,
     };
     return new Promise((resolve, reject) => {
@@ -72,7 +58,7 @@ export function createClient({ base, origin, from = '127.0.0.1' }: { base: strin
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => {
-          remember(res.headers['set-cookie']);
+          jar.remember(res.headers['set-cookie']);
           const buffer = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
@@ -94,7 +80,7 @@ export function createClient({ base, origin, from = '127.0.0.1' }: { base: strin
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, json, options) => request('POST', path, { ...options, json }),
-    cookieHeader,
+    cookieHeader: jar.header,
   };
 }
 

@@ -191,7 +191,7 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       expect(created.json().results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
       const again = await call('POST', '/api/admin/test-accounts', 'admin');
       expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(['exists', 'exists', 'exists']);
-      const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin(t), payload: { email: 'sandbox-subscriber@harbourmind.test', password: created.json().password } });
+      const signedIn = await signIn(t, 'sandbox-subscriber@harbourmind.test', created.json().password);
       expect(signedIn.statusCode).toBe(200);
       const reset = await call('POST', '/api/admin/test-accounts/reset-passwords', 'admin');
       expect(reset.json().results.every((r: { status: string }) => r.status === 'reset')).toBe(true);

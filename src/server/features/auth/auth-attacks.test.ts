@@ -10,7 +10,8 @@ import { securityAuditLog, user } from '#server/db/schema/auth.ts';
 import { SIGN_IN_MAX_FAILURES } from '#server/features/auth/sign-in-limiter.ts';
 import { SIGN_UP_PER_IP } from '#server/features/auth/auth.routes.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
-import { cookiesFrom, listen, rawRequest, type RawRequest } from '#tests/setup/raw-http.ts';
+import { cookieHeader } from '#tests/setup/cookies.ts';
+import { listen, rawRequest, type RawRequest } from '#tests/setup/raw-http.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
@@ -104,7 +105,7 @@ describe.each(PGLITE_ONLY)('attacks on accounts over real HTTP (%s)', (kind) => 
     expect(browser.status).toBe(200);
     expect(browser.headers['set-auth-token']).toBeUndefined();
     expect(JSON.parse(browser.text)).not.toHaveProperty('token');
-    const cookie = cookiesFrom(browser.headers);
+    const cookie = cookieHeader(browser.headers['set-cookie']);
     const sessionToken = decodeURIComponent(/better-auth\.session_token=([^.;]+)/.exec(cookie)?.[1] ?? '');
     expect(sessionToken.length).toBeGreaterThan(10);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, securityAuditLog, session, user } from '#server/db/schema/auth.ts';
-import { cookieHeader, createSignedInUser, origin, signIn, signUp, verifyFromOutbox } from '#tests/setup/auth-helpers.ts';
+import { browser, createSignedInUser, origin, signIn, signUp, verifyFromOutbox } from '#tests/setup/auth-helpers.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
@@ -49,14 +49,15 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     const verified = await verifyFromOutbox(t, 'ava@example.com');
     expect(verified.statusCode).toBeLessThan(400);
 
-    const ok = await signIn(t, 'ava@example.com', 'harbour-1');
+    const ava = browser(t);
+    const ok = await ava.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'ava@example.com', password: 'harbour-1' } });
     expect(ok.statusCode).toBe(200);
     const setCookie = ([] as string[]).concat(ok.headers['set-cookie'] ?? []).join('\n');
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/); // plain http in tests; Secure is added over https
 
-    const who = await me(cookieHeader(ok.headers['set-cookie']));
+    const who = await ava.inject({ method: 'GET', url: '/api/me' });
     expect(who.json()).toMatchObject({ user: { email: 'ava@example.com', name: 'Ava Green', emailVerified: true }, role: 'user', providers: ['credential'] });
     expect(JSON.stringify(who.json())).not.toMatch(/password|token/i);
     expect((await events('user_login')).length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { grantRoleByEmail } from '#server/features/admin/roles.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInUser, origin, signIn, signUp } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -120,10 +120,10 @@ describe.each(testDatabaseKinds())('billing and entitlement on %s', (kind) => {
     });
 
     it('unverified: has no session, so no playback', async () => {
-      await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin(t), payload: { name: 'Una Verified', email: 'unverified@example.com', password: 'harbour-1' } });
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin(t), payload: { email: 'unverified@example.com', password: 'harbour-1' } });
-      expect(signIn.statusCode).toBe(403);
-      expect(signIn.headers['set-cookie']).toBeUndefined();
+      await signUp(t, { name: 'Una Verified', email: 'unverified@example.com', password: 'harbour-1' });
+      const refused = await signIn(t, 'unverified@example.com', 'harbour-1');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['set-cookie']).toBeUndefined();
     });
 
     it.each(cases)('$name → entitled: $entitled', async (c) => {
