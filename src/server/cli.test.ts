@@ -9,7 +9,7 @@ import { user, userRoles } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { openDatabase } from '#server/startup.ts';
 import { cliCommand } from '#tests/setup/server-bundle.ts';
-import { createThrowawayPostgres } from '#tests/setup/test-db.ts';
+import { createThrowawayPostgres, migratedDataDir } from '#tests/setup/test-db.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hm-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,6 +28,8 @@ function cliWith(env: Record<string, string>, ...args: string[]) {
 
 describe('npm run cli', () => {
   it('creates a verified user and grants a role, as a separate process on the embedded database', async () => {
+    // An existing deployment's folder (a fresh one is the next test's).
+    await migratedDataDir(dataDir);
     const created = cli('create-user', 'Admin@Example.com', 'harbour-1', '--name', 'Ada Admin', '--verified');
     expect(created.out).toContain('Created admin@example.com (verified)');
     expect(created.code).toBe(0);
@@ -78,8 +80,9 @@ describe('npm run cli', () => {
 });
 
 describe('npm run cli -- backup / restore with no server running', () => {
-  it('backs up an embedded DATA_DIR and restores it into an empty one (releasing the folder after each command)', () => {
+  it('backs up an embedded DATA_DIR and restores it into an empty one (releasing the folder after each command)', async () => {
     const source = join(dataDir, 'backup-source');
+    await migratedDataDir(source);
     const restored = join(dataDir, 'backup-restored');
     expect(cliWith({ DATA_DIR: source }, 'create-user', 'bo@example.com', 'harbour-1', '--verified').code).toBe(0);
     const archive = join(dataDir, 'embedded.tar.gz');

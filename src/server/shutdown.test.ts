@@ -15,7 +15,8 @@ import { ERROR_TEXT } from '#shared/messages.ts';
 import { installErrorHandler } from '#server/errors.ts';
 import { closeGracefully, registerShutdownRefusal } from '#server/shutdown.ts';
 import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
-import { filesUnder, largeMp3, multipartParts, runCliBatch, signIn, type Answer } from '#tests/integration/crash-support.ts';
+import { filesUnder, largeMp3, multipartParts, runCommandsBeforeStart, type Answer } from '#tests/integration/crash-support.ts';
+import { signInAt } from '#tests/setup/auth-helpers.ts';
 
 /** Whether a new TCP connection to the port is accepted. */
 function accepts(port: number): Promise<boolean> {
@@ -162,12 +163,12 @@ function startUpload(server: RunningServer, cookie: string, title: string): { fi
 /** The admin account, made by the CLI before the first start, and the server on a folder of its own. */
 async function serverWithAdmin(graceSeconds: number): Promise<{ server: RunningServer; cookie: string; dataDir: string; exited: () => Promise<number> }> {
   const dataDir = makeDataDir();
-  runCliBatch(dataDir, { BILLING_MODE: 'sandbox' }, [
+  await runCommandsBeforeStart(dataDir, { BILLING_MODE: 'sandbox' }, [
     ['create-user', ADMIN.email, ADMIN.password, '--name', 'Drain Admin', '--verified'],
     ['grant-role', ADMIN.email, 'admin'],
   ]);
   const server = await startServer({ SEED_DEMO: 'false', SHUTDOWN_GRACE_SECONDS: String(graceSeconds) }, { dataDir });
-  const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
+  const cookie = await signInAt(server.url, ADMIN.email, ADMIN.password);
   // stop() sends SIGTERM at once and resolves when the process has exited.
   return { server, cookie, dataDir, exited: async () => (await server.stop(), Date.now()) };
 }

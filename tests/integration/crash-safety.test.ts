@@ -22,6 +22,7 @@ import { meditationContent, meditationPreviews } from '#server/db/schema/catalog
 import { meditationSessions } from '#server/db/schema/practice.ts';
 import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { fakeSubscription, startFakeStripe } from '#tests/fakes/fake-stripe.ts';
+import { signInAt } from '#tests/setup/auth-helpers.ts';
 import { createThrowawayPostgres, testDatabaseKinds, type TestDbKind } from '#tests/setup/test-db.ts';
 import {
   acknowledged,
@@ -30,8 +31,7 @@ import {
   largeMp3,
   multipartParts,
   openServerDatabase,
-  runCliBatch,
-  signIn,
+  runCommandsBeforeStart,
   type Answer,
 } from '#tests/integration/crash-support.ts';
 
@@ -79,7 +79,7 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
     const f: Figures = (figures[kind] = { kills: 0, checked: 0, lost: 0, sessions: 0, webhooks: 0, roleChanges: 0, uploads: 0, halfDone: 0, stagedOrphans: 0 });
     const dataDir = makeDataDir();
     const fake = await startFakeStripe();
-    const pgDatabase = kind === 'postgres' ? await createThrowawayPostgres('hm_crash', { migrated: false }) : undefined;
+    const pgDatabase = kind === 'postgres' ? await createThrowawayPostgres('hm_crash', { migrated: true }) : undefined;
     const env: Record<string, string> = {
       BILLING_MODE: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_crash',
@@ -91,13 +91,13 @@ describe.concurrent.each(testDatabaseKinds())('SIGKILL and restart on %s', (kind
     };
     let server: RunningServer | undefined;
     try {
-      runCliBatch(dataDir, env, [
+      await runCommandsBeforeStart(dataDir, env, [
         ['create-user', ADMIN.email, ADMIN.password, '--name', 'Crash Admin', '--verified'],
         ['grant-role', ADMIN.email, 'admin'],
         ...TARGETS.map((email) => ['create-user', email, 'harbour-crash-2', '--name', 'Role Target', '--verified']),
       ]);
       server = await startServer(env, { dataDir, keepData: true });
-      const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
+      const cookie = await signInAt(server.url, ADMIN.email, ADMIN.password);
       const adminId = ((await call(server.url, '/api/me', { cookie })).body as { user: { id: string } }).user.id;
       const csrf = ((await call(server.url, '/api/admin/csrf', { cookie })).body as { token: string }).token;
       const catalogue = (await call(server.url, '/api/meditations?category=all')).body as { meditations: { id: string; title: string }[] };

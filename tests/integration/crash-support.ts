@@ -1,22 +1,36 @@
 /**
- * What the crash test needs around a real server process: its operator accounts made by the CLI
- * before the first start, plain HTTP calls that record what was acknowledged, a multipart body,
+ * What the crash test needs around a real server process: its operator accounts made by the CLI's
+ * commands before the first start, plain HTTP calls that record what was acknowledged, a multipart body,
  * and a direct look at the rows once the server has stopped.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadConfig } from '#server/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client.ts';
+import { runCommand } from '#server/features/operations/cli-commands.ts';
 import { SHARED_AUTH_SECRET } from '#tests/setup/server-process.ts';
+import { migratedDataDir } from '#tests/setup/test-db.ts';
 
-
-/** Runs CLI commands in one process (tests/integration/crash-cli.ts), as `npm run cli` would, before the server starts. */
-export function runCliBatch(dataDir: string, env: Record<string, string>, commands: string[][]): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'tests/integration/crash-cli.ts', JSON.stringify(commands)], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...(env.DATABASE_URL ? { AUTH_SECRET: SHARED_AUTH_SECRET } : {}), ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`cli batch failed (${result.status}): ${result.stdout}\n${result.stderr}`);
+/**
+ * The operator commands a test needs before the server's first start (its accounts), run in this
+ * process on the database the server will open, through the commands' own code (runCommand, as
+ * `npm run cli` and the server's control socket run them) and under the environment the server gets:
+ * on PGlite a DATA_DIR holding the run's migrated database, on PostgreSQL the DATABASE_URL in `env`.
+ * Not a CLI process: starting one and its database per command is the CLI test's subject, not this.
+ */
+export async function runCommandsBeforeStart(dataDir: string, env: Record<string, string>, commands: string[][]): Promise<void> {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...(env.DATABASE_URL ? { AUTH_SECRET: SHARED_AUTH_SECRET } : {}), ...env });
+  if (!config.databaseUrl) await migratedDataDir(dataDir);
+  const database = openServerDatabase(dataDir, config.databaseUrl);
+  try {
+    await database.migrate();
+    for (const argv of commands) {
+      const { exitCode, output } = await runCommand({ db: database.db, database, config }, argv);
+      if (exitCode !== 0) throw new Error(`cli ${argv.join(' ')} failed (${exitCode}): ${output}`);
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 /** The database the server used, opened by the test once the server has stopped (PGlite) or at any time (PostgreSQL). */
@@ -44,12 +58,6 @@ export async function call(base: string, path: string, { method = 'GET', cookie,
 }
 
 export const acknowledged = (answer: Answer) => answer.status >= 200 && answer.status < 300;
-
-export async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 /** The head and tail of a one-file multipart upload (fields first, as the admin form sends them). */
 export function multipartParts(boundary: string, fields: Record<string, string>, file: { name: string; type: string }): { head: Buffer; tail: Buffer } {

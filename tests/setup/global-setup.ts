@@ -73,7 +73,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // All three at once: PostgreSQL's template migrates while the PGlite template and the bundles are made.
   const [postgres, templatePath, bundles] = await Promise.allSettled([postgresWithTemplate(), pgliteTemplate(), buildServerBundles(TMP_DIR)]);
   const cleanUp = async () => {
-    if (templatePath.status === 'fulfilled') rmSync(templatePath.value, { force: true });
+    // With the template's copy on disk that test-db.ts may have written beside it.
+    if (templatePath.status === 'fulfilled') for (const path of [templatePath.value, `${templatePath.value}.pglite`]) rmSync(path, { recursive: true, force: true });
     if (bundles.status === 'fulfilled') for (const file of [bundles.value.server, bundles.value.cli]) rmSync(file, { force: true });
     if (postgres.status === 'fulfilled') await postgres.value.template?.drop();
   };

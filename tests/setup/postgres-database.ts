@@ -10,7 +10,7 @@ import pg from 'pg';
 export type PostgresDatabase = { url: string; name: string; drop(): Promise<void> };
 
 async function asAdmin(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query(statement);

@@ -2,7 +2,8 @@
  * A fresh, migrated database per test (file): PGlite from the migrated template, or a new
  * PostgreSQL database (a copy of the run's migrated template) created and dropped around the test.
  */
-import { readFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client.ts';
@@ -23,6 +24,41 @@ export function testDatabaseKinds(): TestDbKind[] {
 export const PGLITE_ONLY: readonly TestDbKind[] = ['pglite'];
 
 let templateBytes: Buffer | undefined;
+const templateBlob = () => {
+  templateBytes ??= readFileSync(inject('pgliteTemplatePath'));
+  return new Blob([new Uint8Array(templateBytes)]);
+};
+
+/** The run's migrated PGlite database as a folder on disk: written by the first test process that asks, then copied. */
+async function templateFolder(): Promise<string> {
+  const folder = `${inject('pgliteTemplatePath')}.pglite`;
+  if (existsSync(folder)) return folder;
+  const making = `${folder}-${process.pid}`;
+  const client = new PGlite({ dataDir: making, loadDataDir: templateBlob() });
+  await client.waitReady;
+  await client.close();
+  // As the server keeps it (startup.ts, secureDataDir): the copies keep the mode.
+  chmodSync(making, 0o700);
+  try {
+    renameSync(making, folder);
+  } catch (error) {
+    // Another test process wrote it first: use theirs.
+    if (!existsSync(folder)) throw error;
+    rmSync(making, { recursive: true, force: true });
+  }
+  return folder;
+}
+
+/**
+ * Puts a migrated embedded database into `dataDir` (DATA_DIR/pglite), for a server or CLI process
+ * that starts on an existing deployment: initialising and migrating a database on disk costs a process
+ * several seconds of CPU. Tests about a first start (data-dir.test.ts, the CLI's fresh folder) make
+ * theirs from nothing.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  cpSync(await templateFolder(), join(dataDir, 'pglite'), { recursive: true });
+}
 
 /**
  * A throwaway database on this run's PostgreSQL, dropped by `drop()`: migrated (a copy of the run's
@@ -40,8 +76,7 @@ export async function createThrowawayPostgres(prefix: string, { migrated }: { mi
 
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
-    templateBytes ??= readFileSync(inject('pgliteTemplatePath'));
-    const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(templateBytes)]) });
+    const client = new PGlite({ loadDataDir: templateBlob() });
     return openPglite({ client });
   }
   const database = await createThrowawayPostgres('hm_test', { migrated: true });
