@@ -122,7 +122,7 @@ const ADMIN_PAGES: Check[] = [
 /** Live, data loaded, animations over: what a person would be looking at. */
 async function settle(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], [role="status"] .animate-spin').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await page.waitForTimeout(100);
 }
 
 /** Each page once it has settled, in light and then in dark (the same page, its colour scheme switched). */
