@@ -11,7 +11,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts', 'tests/setup/e2e-global-setup.ts'],
-    testTimeout: 60_000,
+    // A cap, not a budget: two journeys share two cores, and a stuck one still fails within two minutes.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
