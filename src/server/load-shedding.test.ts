@@ -6,8 +6,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '#shared/messages.ts';
 import { SHED_RETRY_AFTER_SECONDS } from '#server/load-shedding.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestDatabase } from '#tests/setup/test-db.ts';
 
+// An app per test (its own MAX_EVENT_LOOP_DELAY_MS) over one database.
+const database = openForSuite(() => createTestDatabase('pglite'));
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -31,7 +35,7 @@ async function lagEventLoop(totalMs: number, sliceMs: number): Promise<void> {
 
 describe('load shedding', () => {
   it('sheds requests with 503, Retry-After and the app error shape while the event loop lags; health still answers', async () => {
-    t = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '50' } });
+    t = await createTestApp({ database, env: { MAX_EVENT_LOOP_DELAY_MS: '50' } });
     expect((await t.app.inject({ method: 'GET', url: '/api/meditations?category=all' })).statusCode).toBe(200);
 
     // Past one sampling interval (1 s) of lag in 150 ms slices: the sampled mean is ~150 ms > 50 ms.
@@ -50,7 +54,7 @@ describe('load shedding', () => {
   });
 
   it('is off with MAX_EVENT_LOOP_DELAY_MS=0', async () => {
-    t = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    t = await createTestApp({ database, env: { MAX_EVENT_LOOP_DELAY_MS: '0' } });
     await lagEventLoop(1300, 150);
     expect((await t.app.inject({ method: 'GET', url: '/api/meditations?category=all' })).statusCode).toBe(200);
   });

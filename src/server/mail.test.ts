@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { securityAuditLog, user } from '#server/db/schema/auth.ts';
 import { origin, signUp } from '#tests/setup/auth-helpers.ts';
 import { freePort } from '#tests/setup/server-process.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestDatabase } from '#tests/setup/test-db.ts';
 
 type Received = { to: string; raw: string };
 
@@ -32,6 +34,8 @@ function present<T>(value: T | undefined): T {
   return value;
 }
 
+// An app per test (each has its own SMTP_URL) over one database: each signs up a person of its own.
+const database = openForSuite(() => createTestDatabase('pglite'));
 let t: TestApp | undefined;
 let smtp: SMTPServer | undefined;
 afterEach(async () => {
@@ -46,7 +50,7 @@ describe('mail over SMTP', () => {
     const port = await freePort();
     const inbox: Received[] = [];
     smtp = await startSmtp(port, inbox);
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    t = await createTestApp({ database, env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
     const res = await signUp(t, { name: 'Iris Moon', email: 'iris@example.com', password: 'harbour-1' });
     expect(res.statusCode).toBe(200);
     const mail = await vi.waitFor(() => present(inbox.find((m) => m.to === 'iris@example.com')), { timeout: 10_000 });
@@ -58,7 +62,7 @@ describe('mail over SMTP', () => {
 
   it('keeps the sign-up when SMTP is down, and the mail can be re-sent once it is back', async () => {
     const port = await freePort(); // nothing listens yet
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    t = await createTestApp({ database, env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
     const res = await signUp(t, { name: 'Jack Frost', email: 'jack@example.com', password: 'harbour-1' });
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, 'jack@example.com'));

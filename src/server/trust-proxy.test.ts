@@ -2,14 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { WAITLIST } from '#shared/waitlist.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestDatabase } from '#tests/setup/test-db.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 const join = (t: TestApp, n: number, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/waitlist', remoteAddress: '10.0.0.1', headers, payload: { name: 'Proxy Person', email: `p${n}-${Math.random().toString(36).slice(2)}@example.com` } });
 
 describe('client addresses and proxies', () => {
-  const direct = openForSuite(() => createTestApp());
-  const proxied = openForSuite(() => createTestApp({ env: { TRUST_PROXY_HOPS: '1' } }));
+  // Two settings, one database: each test's clients have addresses of their own.
+  const database = openForSuite(() => createTestDatabase('pglite'));
+  const direct = openForSuite(() => createTestApp({ database }));
+  const proxied = openForSuite(() => createTestApp({ database, env: { TRUST_PROXY_HOPS: '1' } }));
 
   it('ignores X-Forwarded-For when no proxy is configured, so it cannot be used to dodge a limit', async () => {
     const statuses = [];

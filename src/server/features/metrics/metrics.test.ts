@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/setup/test-app.ts';
+import { createTestDatabase } from '#tests/setup/test-db.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 
 describe('/metrics', () => {
-  const open = openForSuite(() => createTestApp());
-  const tokened = openForSuite(() => createTestApp({ env: { METRICS_TOKEN: 'scrape-me' } }));
+  // Two settings, one database: the metrics are each app's own.
+  const database = openForSuite(() => createTestDatabase('pglite'));
+  const open = openForSuite(() => createTestApp({ database }));
+  const tokened = openForSuite(() => createTestApp({ database, env: { METRICS_TOKEN: 'scrape-me' } }));
 
   it('counts requests by route pattern for the machine itself, never by raw URL', async () => {
     await open.app.inject({ method: 'GET', url: '/api/meditations/3f1c6a4e-2b7d-4c1e-9a8b-000000000001' });
