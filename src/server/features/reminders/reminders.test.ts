@@ -4,7 +4,7 @@
  * like a real one, and the test decrypts each message with the "browser's" own keys.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AFFIRMATIONS } from '#shared/affirmations.ts';
 import { REMINDER, REMINDER_MESSAGES, reminderMessage } from '#shared/reminders.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
@@ -234,5 +234,38 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     const now = new Date('2026-07-10T06:30:00Z');
     await Promise.all([run(now), run(now), run(now)]);
     for (const device of devices) expect(messagesTo(device)).toHaveLength(1);
+  });
+});
+
+describe('the reminder job in a running app', () => {
+  // buildApp starts the job itself (schedulers on, as in production): the clock of its interval is the
+  // test's, and a person whose reminder is due at the real time of day gets it without anyone calling it.
+  it('runs every REMINDER_EVERY_SECONDS once the app is up', async () => {
+    const service = await startFakePushService();
+    onTestFinished(() => service.close());
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const t = await createTestApp({ schedulers: true, env: { WEB_PUSH_EXTRA_ORIGINS: service.origin, REMINDER_EVERY_SECONDS: '60' } });
+    onTestFinished(() => t.close());
+
+    // A zone where it is now around noon, and the reminder set a minute ago: due, and far from midnight.
+    const now = new Date();
+    const hoursAhead = 12 - now.getUTCHours();
+    const timeZone = hoursAhead === 0 ? 'Etc/GMT' : `Etc/GMT${hoursAhead > 0 ? '-' : '+'}${Math.abs(hoursAhead)}`;
+    const local = new Date(now.getTime() + hoursAhead * 3_600_000 - 60_000);
+    const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+    const { cookie } = await createSignedInUser(t, 'reminders-scheduled@example.com');
+    const headers = { ...origin(t), cookie };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/reminders', headers, payload: { enabled: true, time, days: every, timeZone } })).statusCode).toBe(200);
+    const browser = newBrowserSubscription(service);
+    expect((await t.app.inject({ method: 'POST', url: '/api/reminders/devices', headers, payload: { endpoint: browser.endpoint, expirationTime: null, keys: browser.keys } })).statusCode).toBe(201);
+
+    // Nothing has run it: the interval has not come round on the app's clock. Once it has, the job sends the reminder.
+    expect(service.received).toHaveLength(0);
+    vi.advanceTimersByTime(60_000);
+    await expect.poll(() => service.received.length).toBe(1);
+    expect(browser.decrypt(service.received[0])).toMatchObject({ title: REMINDER.title });
   });
 });
