@@ -15,6 +15,8 @@ export default defineConfig({
     setupFiles: ['tests/setup/no-network.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll's default second fails on a loaded machine; a poll returns as soon as it passes.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },

@@ -83,13 +83,14 @@ describe('prepared pages', () => {
     expect(first.headers.vary).toMatch(/accept-encoding/i);
     const etag = String(first.headers.etag);
     expect((await t.app.inject({ url: '/meditations/morning', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
-    // A write that did not come through the API: the database's NOTIFY clears the pages too.
+    // A write that did not come through the API: the database's NOTIFY clears the pages too (within
+    // moments; vi.waitFor's default second was not always enough on a loaded machine).
     await t.database.db.update(meditationPreviews).set({ title: 'Quiet harbour at dawn' }).where(eq(meditationPreviews.id, med.id));
     await vi.waitFor(async () => {
       const after = await t.app.inject({ url: '/meditations/morning' });
       expect(rootOf(after.body)).toContain('Quiet harbour at dawn');
       expect(after.headers.etag).not.toBe(etag);
-    });
+    }, { timeout: 10_000, interval: 20 });
   });
 
   it('is the same page for everyone: a signed-in person gets the visitor’s HTML, and personal pages get the app shell', async () => {
