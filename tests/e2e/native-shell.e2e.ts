@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { deviceFiles, fakeDevicePlugins, healthStore, localNotifications, lockScreen, pressLockScreen, pressNotificationAction, serveDeviceFiles } from '#tests/e2e/support/native-device.ts';
+import { deviceFiles, fakeDevicePlugins, healthStore, localNotifications, lockScreen, pressLockScreen, pressNotificationAction, serveDeviceFiles, signedInOnDevice } from '#tests/e2e/support/native-device.ts';
 import { REMINDER, REMINDER_MESSAGES, reminderMessage, WEEKDAYS } from '#shared/reminders.ts';
 import { weekdayIndex } from '#shared/days.ts';
 import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
@@ -296,10 +296,10 @@ describe('downloads and the lock screen, inside the apps and on the web', () => 
 
     const { page, context, problems } = await openPage(browser);
     const shell: 'ios' | 'android' = 'android';
+    await signedInOnDevice(context, server, dara);
     await context.addInitScript(fakeShell, shell);
     await context.addInitScript(fakeDevicePlugins);
     await serveDeviceFiles(page);
-    await signInOnScreen(page, server, dara.email, 'harbour-app-3');
 
     // The app reads its session from the device before it asks who is signed in: the heart, live at
     // once, can be tapped before /api/me answers. Held there, the tap waits for the answer (it used

@@ -8,7 +8,9 @@
  * `convertFileSrc` is Capacitor's (the native side installs it): a file's WebView URL, which
  * `serveDeviceFiles` answers from the fake tree, as the WebView's own file handler does.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
+import { ok, type Person } from '#tests/e2e/support/people.ts';
 
 type CapacitorFake = {
   PluginHeaders: { name: string; methods: { name: string; rtype: string }[] }[];
@@ -146,3 +148,25 @@ export const localNotifications = (page: Page) => page.evaluate(() => (window as
 export const pressNotificationAction = (page: Page, actionId: string, id: number) => page.evaluate(([a, i]) => (window as unknown as { pressNotificationAction: (a: string, i: number) => void }).pressNotificationAction(a, i), [actionId, id] as const);
 export const healthStore = (page: Page) => page.evaluate(() => (window as unknown as { health: () => { asked: number; allowed: boolean; samples: Record<string, unknown>[] } }).health());
 export const pressLockScreen = (page: Page, action: string) => page.evaluate((a) => (window as unknown as { pressLockScreen: (a: string) => void }).pressLockScreen(a), action);
+
+/**
+ * `person` signed in as the app signs in inside a shell (bearer transport: a token, no cookie), with
+ * the token already where the app keeps it: the fake secure store of native-shell.e2e.ts's `fakeShell`
+ * (sessionStorage 'fake-keychain', under the key @aparajita/capacitor-secure-storage makes of
+ * native-platform.ts's 'harbour-mind.session', JSON-encoded as the plugin stores it). For journeys
+ * about something else: signing in on the screen inside the apps has its own. Call before adding
+ * `fakeShell`: the store is seeded on the tab's first page only, and kept by the fake from then on.
+ */
+export async function signedInOnDevice(context: BrowserContext, server: { url: string }, person: Pick<Person, 'email' | 'password'>): Promise<void> {
+  const response = await context.request.post(`${server.url}/api/auth/sign-in/email`, {
+    data: { email: person.email, password: person.password },
+    headers: { origin: server.url, [SESSION_TRANSPORT_HEADER]: 'bearer' },
+  });
+  await ok(response, 'bearer sign-in');
+  const token = response.headers()['set-auth-token'];
+  if (!token) throw new Error('The sign-in answered no bearer token');
+  const keychain = JSON.stringify({ 'capacitor-storage_harbour-mind.session': JSON.stringify(token) });
+  await context.addInitScript((entries) => {
+    if (sessionStorage.getItem('fake-keychain') === null) sessionStorage.setItem('fake-keychain', entries);
+  }, keychain);
+}
