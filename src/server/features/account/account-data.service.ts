@@ -21,6 +21,13 @@ import { brandedMail, type Mailer } from '#server/mail.ts';
 /** The export's format version: bumped when a field changes meaning (docs/data-export.md). */
 const EXPORT_FORMAT = 1;
 
+/**
+ * The App Store and RevenueCat keep an appAccountToken as the customer id: a purchase-binding secret that
+ * never leaves (issue 33, row 14), whichever account's it is. A Stripe customer id is only a name at Stripe.
+ */
+const exportedCustomerId = (s: { provider: string; providerCustomerId: string | null }, token: string) =>
+  s.provider === 'app_store' || s.provider === 'play_store' || s.providerCustomerId?.toLowerCase() === token.toLowerCase() ? null : s.providerCustomerId;
+
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /** The security events that are this person's: by account, or by their address before the account existed (failed sign-ins). */
@@ -92,7 +99,7 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     signInMethods: methods.map((m) => ({ provider: m.provider === 'credential' ? 'email and password' : m.provider, since: iso(m.createdAt) })),
     sessions: sessions.map((s) => ({ signedInAt: iso(s.signedInAt), expiresAt: iso(s.expiresAt), ipAddress: s.ipAddress, device: s.userAgent })),
     role: role.at(0)?.role ?? 'user',
-    subscription: subscription.map((s) => ({ ...s, currentPeriodEnd: iso(s.currentPeriodEnd), trialStart: iso(s.trialStart), trialEnd: iso(s.trialEnd), createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })).at(0) ?? null,
+    subscription: subscription.map((s) => ({ ...s, providerCustomerId: exportedCustomerId(s, person.appAccountToken), currentPeriodEnd: iso(s.currentPeriodEnd), trialStart: iso(s.trialStart), trialEnd: iso(s.trialEnd), createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt) })).at(0) ?? null,
     appStorePurchases: purchases.map((p) => ({ originalTransactionId: p.originalTransactionId, linkedAt: iso(p.createdAt) })),
     favourites: saved.map((f) => ({ meditationId: f.meditationId, title: f.title, savedAt: iso(f.savedAt) })),
     completedSessions: practice.map((p) => ({ meditationId: p.meditationId, title: p.title, minutes: p.minutes, completedAt: iso(p.completedAt), complete: p.complete })),

@@ -17,7 +17,7 @@ import { withContracts } from '#server/api-contracts.ts';
 import { requireRole, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { findMeditationDownload, getAdminMeditation, listAdminMeditations, plainText, updateMeditation } from '#server/features/admin/admin-meditations.service.ts';
+import { findMeditationDownload, getAdminMeditation, listAdminMeditations, plainText, plainTitle, updateMeditation } from '#server/features/admin/admin-meditations.service.ts';
 import { createMeditationFromUpload, deleteMeditation, processTempDir } from '#server/features/admin/meditation-upload.service.ts';
 import { auditContextOf } from '#server/features/admin/request-context.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
@@ -121,7 +121,7 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
       storage,
       by: auditContextOf(request),
       input: {
-        title: plainText(raw.title),
+        title: plainTitle(raw.title),
         description: plainText(raw.description),
         categories: raw.categories,
         tags: normaliseTags(raw.tags.map(plainText)),

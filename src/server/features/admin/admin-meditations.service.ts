@@ -19,6 +19,16 @@ import type { MediaStorage } from '#server/features/media/media-storage.ts';
  */
 export const plainText = (text: string) => sanitizeText(text.replace(/\r\n?/g, '\n'), Number.POSITIVE_INFINITY);
 
+/**
+ * The title as stored. The checks read it as sent, so markup alone ('<b></b>') passes them and would
+ * be stored as an empty title (issue 33, row 14): what is left after sanitising must still be a title.
+ */
+export function plainTitle(raw: string): string {
+  const title = plainText(raw);
+  if (!title) throw new AppError('validation/invalid-input', UPLOAD_MESSAGES.required, 400, { title: UPLOAD_MESSAGES.uploadFailedTitle });
+  return title;
+}
+
 const notFound = () => new AppError('not-found', 'Meditation not found', 404);
 
 /** Every meditation (or the one with `id`) as staff see it, newest first. */
@@ -60,7 +70,7 @@ export async function updateMeditation({ db, by, id, input }: { db: Database; by
   const before = await getAdminMeditation(db, id);
   const check = checkUploadFields({ title: input.title ?? before.title, description: input.description ?? before.description, categories: before.categories, tags: before.tags }, true);
   if (!check.valid) throw new AppError('validation/invalid-input', check.error, 400, { title: check.title });
-  const title = input.title === undefined ? before.title : plainText(input.title);
+  const title = input.title === undefined ? before.title : plainTitle(input.title);
   const description = input.description === undefined ? before.description : plainText(input.description);
   let transcript = before.transcript;
   if (input.transcript !== undefined) {
