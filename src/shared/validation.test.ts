@@ -35,6 +35,13 @@ describe('validateEmail', () => {
     );
   });
 
+  it('refuses characters outside printable ASCII, as sign-up does (bidi overrides, zero-width, fullwidth, look-alikes)', () => {
+    for (const c of ['\u202E', '\u2066', '\u200B', '\u200D', '\uFEFF', '\u00AD', '\uFF41', '\u0430', '\u00E9']) {
+      expect(errorOf(validateEmail(`ad${c}a@example.com`)), `U+${c.charCodeAt(0).toString(16)}`).toBe(M.emailBadChars);
+      expect(errorOf(validateEmail(`ada@ex${c}ample.com`)), `U+${c.charCodeAt(0).toString(16)}`).toBe(M.emailBadChars);
+    }
+  });
+
   it('accepts well-formed addresses', () => {
     fc.assert(
       fc.property(fc.emailAddress(), (email) => {

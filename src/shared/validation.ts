@@ -32,6 +32,14 @@ export const VALIDATION_MESSAGES = {
 const SCRIPT_LIKE = /<\s*\/?\s*script\b|javascript\s*:|vbscript\s*:|data\s*:\s*text\/html|\bon[a-z]+\s*=|<\s*iframe\b|<\s*object\b|<\s*embed\b|expression\s*\(/i;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const EMAIL_FORBIDDEN = /[<>'"&]/;
+/**
+ * Anything outside printable ASCII. Sign-up's own check (better-auth's, zod's email pattern) takes
+ * ASCII addresses only, so this is the rule every door already had at sign-up, now in the shared
+ * validator: without it the waitlist stored addresses holding a right-to-left override, zero-width
+ * characters or fullwidth and look-alike letters, which the admin's table and CSV showed as someone
+ * else's address (issue 33).
+ */
+const EMAIL_NOT_ASCII = /[^\x20-\x7E]/;
 /** Letters of any alphabet (names are international), spaces, hyphens, apostrophes (straight and curly) and dots. */
 const NAME_CHARS = /^[\p{L}\p{M} .'’-]+$/u;
 const HTML_TAG = /<\/?[a-z][^>]*>/gi;
@@ -89,7 +97,7 @@ export function validateEmail(input: string | null | undefined): Validation {
   if (!email) return fail(VALIDATION_MESSAGES.emailRequired);
   if (hasControlCharacters(input ?? '')) return fail(VALIDATION_MESSAGES.emailBadChars);
   if (email.length > EMAIL_MAX) return fail(VALIDATION_MESSAGES.emailTooLong);
-  if (EMAIL_FORBIDDEN.test(email)) return fail(VALIDATION_MESSAGES.emailBadChars);
+  if (EMAIL_FORBIDDEN.test(email) || EMAIL_NOT_ASCII.test(email)) return fail(VALIDATION_MESSAGES.emailBadChars);
   if (!EMAIL_SHAPE.test(email)) return fail(VALIDATION_MESSAGES.emailInvalid);
   return OK;
 }
