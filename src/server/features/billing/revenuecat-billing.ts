@@ -5,12 +5,16 @@
  *
  * Whose purchase is it? The app configures RevenueCat with the account's appAccountToken as its
  * appUserID (an opaque per-account UUID, the same one StoreKit signs into iOS transactions), so an
- * event's app_user_id (or one of its aliases) names the account without exposing the user id.
+ * event's app_user_id names the account without exposing the user id. The app_user_id wins: its
+ * aliases are consulted only when it names no account (a purchase made before the app signed in to
+ * RevenueCat), and aliases naming two accounts are refused as ambiguous (issue 33, row 7: an alias
+ * once gave another account the purchase).
  *
  * RevenueCat proves itself only by the Authorization header set in its dashboard: compared in
  * constant time, and a mismatch is recorded like a forged signature. Each event id is applied once;
  * an event older than one already applied for the account is recorded and skipped (retries can
- * arrive late and must not undo a newer state).
+ * arrive late and must not undo a newer state). An event without its time cannot be placed, so it
+ * is refused (400) before anything is recorded.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
@@ -18,6 +22,7 @@ import { planFromStoreProductId, type Provider } from '#shared/billing.ts';
 import type { RevenueCatEvent } from '#shared/contracts/billing.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { revenueCatEvents } from '#server/db/schema/billing.ts';
 import { getSubscription, syncSubscription, type SubscriptionRow, type SubscriptionSnapshot } from '#server/features/billing/subscriptions.service.ts';
@@ -25,7 +30,13 @@ import { getSubscription, syncSubscription, type SubscriptionRow, type Subscript
 type RevenueCatConfig = NonNullable<Config['revenueCat']>;
 
 /** What became of an event: kept in revenuecat_events.outcome. */
-export type RevenueCatOutcome = 'applied' | 'no-change' | 'unknown-account' | 'other-environment' | 'other-store' | 'unknown-product' | 'stale';
+export type RevenueCatOutcome = 'applied' | 'no-change' | 'unknown-account' | 'ambiguous-account' | 'other-environment' | 'other-store' | 'unknown-product' | 'stale';
+
+/** The answer to an event without `event_timestamp_ms` (RevenueCat sends it on every event). */
+export const REVENUECAT_NO_TIMESTAMP = 'The event has no event_timestamp_ms, so it cannot be ordered against the events already applied. Nothing was changed.';
+
+/** Whose event it is: an account, no account we know, or more than one (refused). */
+type Owner = { userId: string } | 'unknown' | 'ambiguous';
 
 /** The one entitlement RevenueCat's dashboard grants for our products (spec: entitlement name premium). */
 const PREMIUM = 'premium';
@@ -94,17 +105,24 @@ function snapshotAfter(event: RevenueCatEvent, provider: Provider, row: Subscrip
 export function createRevenueCatBilling({ config, db }: { config: RevenueCatConfig; db: Database }) {
   const expected = digest(config.webhookAuth);
 
-  /** The account an event names: its app_user_id, original id or an alias that is an account's appAccountToken. */
-  async function ownerOf(event: RevenueCatEvent): Promise<string | undefined> {
-    const candidates = [event.app_user_id, event.original_app_user_id, ...(event.aliases ?? [])].filter((id): id is string => Boolean(id && UUID.test(id))).map((id) => id.toLowerCase());
-    if (candidates.length === 0) return undefined;
-    const rows = await db.select({ id: user.id }).from(user).where(inArray(user.appAccountToken, [...new Set(candidates)]));
-    return rows.at(0)?.id;
+  /** The accounts whose appAccountToken is one of `ids` (RevenueCat ids that are not UUIDs name none). */
+  async function accountsOf(ids: readonly (string | null | undefined)[]): Promise<string[]> {
+    const tokens = [...new Set(ids.filter((id): id is string => Boolean(id && UUID.test(id))).map((id) => id.toLowerCase()))];
+    if (tokens.length === 0) return [];
+    return (await db.select({ id: user.id }).from(user).where(inArray(user.appAccountToken, tokens))).map((row) => row.id);
+  }
+
+  /** The account an event is for: its app_user_id's; else the one account its other ids name, if exactly one. */
+  async function ownerOf(event: RevenueCatEvent): Promise<Owner> {
+    const [direct] = await accountsOf([event.app_user_id]);
+    if (direct) return { userId: direct };
+    const others = await accountsOf([event.original_app_user_id, ...(event.aliases ?? [])]);
+    if (others.length > 1) return 'ambiguous';
+    return others.length === 1 ? { userId: others[0] } : 'unknown';
   }
 
   /** Whether a newer event was applied to this account already. */
-  async function isStale(userId: string, eventAt: Date | null): Promise<boolean> {
-    if (!eventAt) return false;
+  async function isStale(userId: string, eventAt: Date): Promise<boolean> {
     const newer = await db
       .select({ id: revenueCatEvents.id })
       .from(revenueCatEvents)
@@ -114,13 +132,15 @@ export function createRevenueCatBilling({ config, db }: { config: RevenueCatConf
   }
 
   /** What an event does, short of recording it. */
-  async function apply(event: RevenueCatEvent, userId: string | undefined, eventAt: Date | null): Promise<RevenueCatOutcome> {
+  async function apply(event: RevenueCatEvent, owner: Owner, eventAt: Date): Promise<RevenueCatOutcome> {
     if (!CHANGING.has(event.type)) return 'no-change';
     if (event.environment !== config.environment) return 'other-environment';
     const provider = PROVIDER_BY_STORE[event.store ?? ''];
     if (!provider) return 'other-store';
     if (event.entitlement_ids && !event.entitlement_ids.includes(PREMIUM)) return 'unknown-product';
-    if (!userId) return 'unknown-account';
+    if (owner === 'ambiguous') return 'ambiguous-account';
+    if (owner === 'unknown') return 'unknown-account';
+    const { userId } = owner;
     if (await isStale(userId, eventAt)) return 'stale';
     const snapshot = snapshotAfter(event, provider, await getSubscription(db, userId));
     if (!snapshot) return planFromStoreProductId(event.new_product_id ?? event.product_id) ? 'no-change' : 'unknown-product';
@@ -140,17 +160,19 @@ export function createRevenueCatBilling({ config, db }: { config: RevenueCatConf
      * or RevenueCat would retry it for days.
      */
     async handleEvent(event: RevenueCatEvent): Promise<{ received: true; handled: boolean; type: string; outcome: RevenueCatOutcome | 'duplicate' }> {
-      const eventAt = event.event_timestamp_ms ? new Date(event.event_timestamp_ms) : null;
+      if (event.event_timestamp_ms == null) throw new AppError('validation/invalid-input', REVENUECAT_NO_TIMESTAMP, 400);
+      const eventAt = new Date(event.event_timestamp_ms);
       const claimed = await db
         .insert(revenueCatEvents)
         .values({ id: event.id, type: event.type, appUserId: event.app_user_id ?? null, outcome: 'received', eventAt })
         .onConflictDoNothing()
         .returning({ id: revenueCatEvents.id });
       if (claimed.length === 0) return { received: true, handled: false, type: event.type, outcome: 'duplicate' };
-      const userId = await ownerOf(event);
+      const owner = await ownerOf(event);
+      const userId = typeof owner === 'object' ? owner.userId : undefined;
       let outcome: RevenueCatOutcome;
       try {
-        outcome = await apply(event, userId, eventAt);
+        outcome = await apply(event, owner, eventAt);
       } catch (error) {
         // Not applied: free the id so RevenueCat's retry can apply it.
         await db.delete(revenueCatEvents).where(eq(revenueCatEvents.id, event.id));

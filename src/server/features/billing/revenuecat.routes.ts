@@ -33,6 +33,7 @@ export function revenueCatRoutes(app: FastifyInstance, { db, revenueCat }: { db:
       if (!revenueCat) throw new AppError('not-found', 'Not found.');
       const result = await revenueCat.handleEvent(request.body.event);
       if (result.outcome === 'unknown-account') request.log.warn({ eventId: request.body.event.id, type: result.type }, 'RevenueCat event for no known account');
+      if (result.outcome === 'ambiguous-account') request.log.warn({ eventId: request.body.event.id, type: result.type }, 'RevenueCat event whose aliases name more than one account: not applied');
       return result;
     },
   );
