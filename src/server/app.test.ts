@@ -102,7 +102,7 @@ describe('HTTP behaviour', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('id="root"');
     const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === '404 unknown page route');
-    expect(logged?.path).toBe('/no-such-page');
+    expect(logged?.route).toBe('/no-such-page');
     expect(lines.join('\n')).not.toContain('secret');
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -73,7 +73,7 @@ describe('the prepared lane', () => {
     }
     // The security headers and the brake's are there (not only "equal to the route's").
     const lane = await get(t, '/api/meditations?category=all', { headers: { 'accept-encoding': 'br' } });
-    expect(lane.headers).toMatchObject({ 'content-security-policy': expect.stringContaining("default-src 'self'"), 'x-content-type-options': 'nosniff', 'x-ratelimit-limit': expect.any(String), 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(lane.headers).toMatchObject({ 'content-security-policy': expect.stringContaining("default-src 'self'"), 'x-content-type-options': 'nosniff', 'x-ratelimit-limit': expect.any(String), 'content-encoding': 'br', vary: 'Origin, Accept-Encoding' });
   });
 
   it('leaves to Fastify every request it is not sure of', async () => {

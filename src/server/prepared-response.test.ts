@@ -47,7 +47,7 @@ describe('sendPrepared', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers.etag).toBe(prepared.etag);
       expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
-      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers.vary).toBe('Origin, Accept-Encoding');
       expect(res.headers['cache-control']).toBe('public, max-age=30');
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     }

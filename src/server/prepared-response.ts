@@ -76,6 +76,29 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/**
+ * What every prepared answer varies by. The encoding, and the Origin: the native apps' origins get
+ * CORS consent (native-cors.ts), so the same URL answers them with Access-Control-Allow-Origin and
+ * everyone else without. A shared cache told only `Accept-Encoding` would hand one to the other
+ * (issue 33, row 6). Said on every reply, the prepared lane's (which never sees an Origin) included,
+ * so every copy of a URL names the same Vary.
+ */
+export const PREPARED_VARY = 'Origin, Accept-Encoding';
+
+/** `existing` (a header value or list) with the fields of `add` that it does not name yet, case-insensitively. */
+export function mergeVary(existing: unknown, add: string): string {
+  const fields: string[] = [];
+  const seen = new Set<string>();
+  const values = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
+  for (const field of [...values.flatMap((v) => String(v).split(',')), ...add.split(',')].map((f) => f.trim()).filter(Boolean)) {
+    if (field === '*') return '*';
+    if (seen.has(field.toLowerCase())) continue;
+    seen.add(field.toLowerCase());
+    fields.push(field);
+  }
+  return fields.join(', ');
+}
+
 /** What to send for a prepared answer: the status, the headers it adds, and the body (none for a 304). */
 export type PreparedReply = { status: 200 | 304; headers: Record<string, string>; body?: Buffer };
 
@@ -90,7 +113,7 @@ export function preparedReply(
   cacheControl: string,
   conditional = true,
 ): PreparedReply {
-  const headers: Record<string, string> = { 'cache-control': cacheControl, etag: prepared.etag, vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = { 'cache-control': cacheControl, etag: prepared.etag, vary: PREPARED_VARY };
   if (conditional && matches(request.ifNoneMatch, prepared.etag)) return { status: 304, headers };
   // The client's best of the copies this answer has; nothing acceptable: the bytes as they are (no 406).
   const encoding = acceptedEncodings(request.acceptEncoding).find((e) => e === 'identity' || prepared[e]) ?? 'identity';
@@ -107,6 +130,7 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
     cacheControl,
     reply.statusCode === 200,
   );
-  reply.headers(answer.headers);
+  // Added to what hooks said before (CORS names Origin): a prepared answer never takes a field away.
+  reply.headers({ ...answer.headers, vary: mergeVary(reply.getHeader('vary'), PREPARED_VARY) });
   return answer.status === 304 ? reply.status(304).send() : reply.send(answer.body);
 }

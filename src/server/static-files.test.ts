@@ -37,7 +37,7 @@ describe('static files of the build', () => {
   it('sends the brotli, gzip or plain copy by Accept-Encoding, each the same script, cached for a year', async () => {
     const br = await get('/assets/index-3f2a9c1b.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.statusCode).toBe(200);
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', vary: 'Origin, Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
 
     const gz = await get('/assets/index-3f2a9c1b.js', { 'accept-encoding': 'gzip' });

@@ -12,6 +12,7 @@ import { AppError } from '#server/errors.ts';
 import type { PagePreparer } from '#server/features/pages/prepared-pages.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
 import { loadStaticFiles, type StaticFile } from '#server/static-files.ts';
+import { loggedRoute } from '#server/request-log.ts';
 import type { LaneLookup } from '#server/prepared-lane.ts';
 
 /** Returns the build's files for the prepared lane (prepared-lane.ts); hashed ones are not counted by the global brake. */
@@ -28,12 +29,13 @@ export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distD
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (path.startsWith('/api/') || path.startsWith('/media/') || !wantsPage || !indexHtml) {
-      request.log.info({ path, method: request.method }, 'not found');
+      // The redacted route, as every request line says it: a path can carry a token (issue 33, row 9).
+      request.log.info({ route: loggedRoute(request), method: request.method }, 'not found');
       throw new AppError('not-found', 'Not found.', 404);
     }
     const known = isKnownPageRoute(path);
     if (!known) {
-      request.log.warn({ path }, '404 unknown page route');
+      request.log.warn({ route: loggedRoute(request) }, '404 unknown page route');
       return sendPrepared(request, reply.status(404), indexHtml, 'no-cache');
     }
     if (isNoIndexPage(path)) reply.header('x-robots-tag', 'noindex, nofollow');

@@ -8,6 +8,11 @@
  * already running when a change arrived answers its own request but is not kept, so it cannot put
  * the old list back. Entries also expire after `maxAgeMs`: a missed notification (a dropped
  * listening connection) costs seconds of staleness, never hours.
+ *
+ * Size: at most `maxEntries` answers; past it the least recently read is dropped. The keys come
+ * from a closed set (named listings, known pages, cards of existing meditations by their canonical
+ * id), so the bound is never reached in use: it is there so that no spelling anyone finds can grow
+ * the process's memory (issue 33, row 5: 4 096 case variants of every card id were 4 096 entries).
  */
 import { prepareJson, type PreparedResponse } from '#server/prepared-response.ts';
 
@@ -33,18 +38,37 @@ export type CatalogueCache = {
   readonly size: number;
 };
 
-export function createCatalogueCache({ maxAgeMs = 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {}): CatalogueCache {
+/** Far above the answers a catalogue has (a card per meditation, a dozen listings and pages). */
+export const CATALOGUE_CACHE_MAX_ENTRIES = 2000;
+
+export function createCatalogueCache({
+  maxAgeMs = 60_000,
+  maxEntries = CATALOGUE_CACHE_MAX_ENTRIES,
+  now = Date.now,
+}: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {}): CatalogueCache {
+  // A Map keeps insertion order: the first key is the least recently read one.
   const entries = new Map<string, Entry>();
   let generation = 0;
 
   return {
     get(key, load, prepare = prepareJson) {
       const entry = entries.get(key);
-      if (entry && now() - entry.madeAt < maxAgeMs) return entry.value;
+      if (entry && now() - entry.madeAt < maxAgeMs) {
+        // Read again: now the most recent.
+        entries.delete(key);
+        entries.set(key, entry);
+        return entry.value;
+      }
       const startedIn = generation;
       const value = load().then(prepare);
       const made: Entry = { value, madeAt: now() };
+      entries.delete(key);
       entries.set(key, made);
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
       value.then(
         (prepared) => {
           // A change arrived while this was loading: it may hold the old catalogue.

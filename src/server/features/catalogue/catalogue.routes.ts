@@ -56,7 +56,10 @@ export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Datab
   });
 
   api.get('/api/meditations/:id', { schema: { tags: ['catalogue'], params: meditationIdParams, response: { 200: getMeditationResponse } } }, async (request, reply) => {
-    const { id } = request.params;
+    // One entry per card, whatever the spelling: UUIDs are case-insensitive, so without this every
+    // case variant of an id (4 096 for a typical one) was an entry of its own (issue 33, row 5). The lane's lookup
+    // finds only this canonical spelling; the others come here and are answered from its entry.
+    const id = request.params.id.toLowerCase();
     // An unknown id throws not-found, which the cache does not keep: random ids cannot fill it.
     const prepared = await cache.get(`card:${id}`, async () => getMeditationResponse.parse({ meditation: await getMeditation({ db, id }) }));
     return sendPrepared(request, reply, prepared, PUBLIC_CACHE);

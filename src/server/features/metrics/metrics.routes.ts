@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics at /metrics (prom-client): process defaults plus request counts and
  * durations by route pattern (never the raw URL, so ids and tokens never become labels).
- * Readable from the machine itself, or with `Authorization: Bearer $METRICS_TOKEN`.
+ * Readable from the machine itself, or with `Authorization: Bearer $METRICS_TOKEN`; a request that
+ * came through a proxy (any forwarding header) needs the token even from loopback.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +11,19 @@ import { AppError } from '#server/errors.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/**
+ * Headers a proxy adds for the client it forwards. A reverse proxy on this machine connects from
+ * loopback, so any of them means the request is someone else's: nginx's `X-Real-IP` without
+ * X-Forwarded-For was let through (issue 33, row 12). `x-forwarded-*` covers -for, -host, -proto,
+ * -port, -server and -prefix.
+ */
+const PROXY_HEADERS = ['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'x-original-forwarded-for', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip'];
+
+/** True when the request names a client other than the connection's (it came through a proxy). */
+export function carriesProxyHeaders(headers: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || PROXY_HEADERS.includes(name));
+}
+
 function allowed(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
     const given = Buffer.from(request.headers.authorization ?? '');
@@ -17,7 +31,7 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
   // A reverse proxy on this machine also connects from loopback: forwarded requests are outsiders.
-  return LOOPBACK.has(request.ip) && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
+  return LOOPBACK.has(request.ip) && !carriesProxyHeaders(request.headers);
 }
 
 /** Records a request answered outside Fastify's hooks (the prepared lane), as the onResponse hook does. */
