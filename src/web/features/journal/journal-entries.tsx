@@ -1,4 +1,8 @@
-/** The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal on this device. */
+/**
+ * The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal on this device.
+ * Without `actions` it is the list of someone who has no entries to act on (a visitor, a journal not yet set up):
+ * the spec's heading and empty state, and nothing else.
+ */
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import KeyRound from 'lucide-react/icons/key-round';
@@ -17,15 +21,40 @@ const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 t
 
 type Actions = { onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void };
 
-export function EntriesList({ entries, onDelete, onDeleteAll, onLock, onChangePassphrase }: { entries: JournalEntry[] } & Actions) {
+export function EntriesList({ entries, actions }: { entries: JournalEntry[]; actions?: Actions }) {
+  return (
+    <section aria-labelledby="entries-heading" className="mt-10">
+      {actions ? (
+        <ActedEntries entries={entries} actions={actions} />
+      ) : (
+        <>
+          <EntriesHeading />
+          <NoEntries />
+        </>
+      )}
+    </section>
+  );
+}
+
+function EntriesHeading() {
+  return (
+    <h2 id="entries-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
+      {M.entriesHeading}
+    </h2>
+  );
+}
+
+function NoEntries() {
+  return <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>;
+}
+
+function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onChangePassphrase } }: { entries: JournalEntry[]; actions: Actions }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
-    <section aria-labelledby="entries-heading" className="mt-10">
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="entries-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
-          {M.entriesHeading}
-        </h2>
+        <EntriesHeading />
         <div className="flex flex-wrap gap-2">
           {entries.length ? (
             <>
@@ -72,7 +101,7 @@ export function EntriesList({ entries, onDelete, onDeleteAll, onLock, onChangePa
         </div>
       </div>
       {entries.length === 0 ? (
-        <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>
+        <NoEntries />
       ) : (
         <ul className="mt-4 grid gap-4" aria-label="Journal entries">
           {entries.map((e) => (
@@ -106,7 +135,7 @@ export function EntriesList({ entries, onDelete, onDeleteAll, onLock, onChangePa
           }
         }}
       />
-    </section>
+    </>
   );
 }
 

@@ -125,7 +125,11 @@ export function JournalPage() {
         </div>
       ) : null}
 
-      {journal.status === 'open' ? <EntriesList entries={journal.entries} onDelete={journal.remove} onDeleteAll={journal.removeAll} onLock={() => void journal.lock()} onChangePassphrase={() => setKeyDialog('change')} /> : null}
+      {journal.status === 'open' ? (
+        <EntriesList entries={journal.entries} actions={{ onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: () => void journal.lock(), onChangePassphrase: () => setKeyDialog('change') }} />
+      ) : null}
+      {/* The spec's list and its empty state for everyone who has no entries: visitors, and accounts whose journal is not set up. */}
+      {journal.status === 'signed-out' || journal.status === 'set-up' ? <EntriesList entries={[]} /> : null}
       <Disclaimer label="Support and crisis lines" />
 
       {keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} /> : null}
