@@ -38,9 +38,9 @@ export const WAITLIST_MESSAGES = {
   invalidBody: 'Please check your information and try again.',
   failedTitle: 'Unable to join waitlist',
   failedBody: 'Please try again later.',
-  // Admin document 'Waitlist save': a refusal by policy, and a failure the server did not word.
+  // Admin document 'Waitlist save': a refusal by policy. Its other fallback ('Failed to save waitlist entry')
+  // gives way to the consumer document's 'Please try again later.' (issue 33; docs/spec-coverage.md).
   accessDenied: 'Access denied. Please check your permissions.',
-  saveFailed: 'Failed to save waitlist entry',
   honeypotTitle: 'Error',
   honeypotBody: 'Please try again later.',
   email: 'Please enter a valid email address',

@@ -126,9 +126,11 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
       if (error instanceof ApiError && error.code === 'database/duplicate-email') setFailure({ title: W.duplicateTitle, body: W.duplicateBody });
       else if (error instanceof ApiError && error.status === 429) setFailure({ title: W.rateLimitTitle, body: W.rateLimitBody });
       else if (error instanceof ApiError && error.status === 400) setFailure({ title: W.invalidTitle, body: W.invalidBody });
-      // Spec 'Waitlist save': a refusal by policy says so; otherwise the message, or the spec's fallback.
+      // Admin document 'Waitlist save': a refusal by policy says so.
       else if (error instanceof ApiError && error.status === 403) setFailure({ title: W.failedTitle, body: W.accessDenied });
-      else setFailure({ title: W.failedTitle, body: error instanceof ApiError && error.message ? error.message : W.saveFailed });
+      // Consumer document: 'Any other failure' is 'Unable to join waitlist' / 'Please try again later.' (the
+      // server's own wording of a fault, or a network error's, is not for a visitor; issue 33).
+      else setFailure({ title: W.failedTitle, body: W.failedBody });
     }
   };
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -193,7 +195,8 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
 }
 
 function ShareBox() {
-  // Only an admin chooses the address shared (e.g. a campaign link); visitors share this page.
+  // Only an admin chooses the address shared (e.g. a campaign link); visitors share this page
+  // (issue 17; docs/decisions/0043-waitlist-share-url-for-admins.md).
   const canSetUrl = useViewer().role === 'admin';
   const [shareUrl, setShareUrl] = useState(() => `${window.location.origin}/waitlist`);
   const [draft, setDraft] = useState('');
