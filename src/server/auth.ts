@@ -22,7 +22,39 @@ import { brandedMail, type Mailer } from '#server/mail.ts';
 /** Set by the server from Fastify's request.ip; any client-sent copy is dropped first. */
 const CLIENT_IP_HEADER = 'x-hm-client-ip';
 
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type LogFn = (obj: object, msg: string) => void;
+/** The app's pino logger; a quiet caller (the CLI) may leave out the levels it never shows. */
+type Log = { info: LogFn; error: LogFn; warn?: LogFn; debug?: LogFn };
+
+/** `Authorization: Bearer <something>`: the native apps' session (better-auth's bearer plugin reads the same). */
+const BEARER = /^bearer\s+\S/i;
+
+/** Whether the request carries a bearer token; such a request authenticates by that token alone (authHeaders). */
+export function hasBearerToken(headers: { authorization?: string | undefined }): boolean {
+  return BEARER.test(headers.authorization ?? '');
+}
+
+/**
+ * The apps' WebView origins are trusted only for requests without cookies, that is bearer requests
+ * (authHeaders drops the cookie of a bearer request) and the apps' sign-in: a cookie request from
+ * capacitor://localhost or https://localhost (any page on someone's own machine) is cross-site.
+ */
+export function trustedOriginsFor(request: Request | undefined): string[] {
+  return request && !request.headers.has('cookie') ? [...NATIVE_APP_ORIGINS] : [];
+}
+
+/**
+ * better-auth's log lines through the app's pino logger: its own logger writes raw text, so a
+ * callbackURL holding CR LF wrote a whole forged line (issue 33). pino writes JSON with every string
+ * escaped. Only the message and an error's name and message go out: other arguments may hold rows.
+ */
+function betterAuthLog(log: Log) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+    const err = args.find((a): a is Error => a instanceof Error);
+    const write = log[level] ?? (level === 'warn' ? log.error : log.info);
+    write.call(log, { source: 'better-auth', ...(err ? { err: { name: err.name, message: err.message } } : {}) }, message);
+  };
+}
 
 export type AuthDeps = {
   config: Config;
@@ -60,8 +92,9 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
     basePath: '/api/auth',
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit: authRateLimit } }),
-    // The native apps sign in from their WebViews' origins, with bearer tokens (native-cors.ts).
-    trustedOrigins: [config.publicUrl, ...NATIVE_APP_ORIGINS],
+    // The native apps sign in from their WebViews' origins, with bearer tokens (native-cors.ts);
+    // PUBLIC_URL's origin is always trusted (baseURL). Redirect targets are checked in auth.routes.ts.
+    trustedOrigins: trustedOriginsFor,
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -128,12 +161,14 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
       },
     },
     advanced: {
+      // better-auth turns its Origin and callback checks off when NODE_ENV=test: tests must run what production runs.
+      disableOriginCheck: false,
       useSecureCookies: https,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
     },
     telemetry: { enabled: false },
-    logger: { disabled: config.nodeEnv === 'test' },
+    logger: { level: 'warn', log: betterAuthLog(log) },
   });
 }
 
@@ -145,9 +180,14 @@ export type Viewer = {
   role: Role;
 };
 
-/** Headers for better-auth built from a Fastify request, with the trusted client IP. */
+/**
+ * Headers for better-auth built from a Fastify request, with the trusted client IP. A request with a
+ * bearer token is authenticated by that token only: its cookie is dropped, so a wrong or revoked
+ * token never falls back to the browser's session (the CSRF guard relies on this, csrf-guard.ts).
+ */
 export function authHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
+  if (hasBearerToken(request.headers)) headers.delete('cookie');
   headers.delete(CLIENT_IP_HEADER);
   headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;

@@ -3,10 +3,13 @@
  * authenticates with the session cookie must come from our own pages: `Sec-Fetch-Site` says
  * same-origin (or none: typed by the user), or `Origin` is PUBLIC_URL's origin. SameSite=Lax alone
  * is not enough: a sibling subdomain or another port on the same host is "same-site" and gets the
- * cookie. Requests that carry only a bearer token (native apps) cannot be forged by a page, and the
+ * cookie. A request with a bearer token (native apps) is exempt: it is authenticated by that token
+ * alone, its cookie is never read (authHeaders in auth.ts), so a wrong token gets no session to ride
+ * on; and a page cannot send an Authorization header cross-origin without our CORS consent. The
  * payment webhooks carry no session at all. better-auth checks Origin on /api/auth/* itself.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasBearerToken } from '#server/auth.ts';
 import { AppError } from '#server/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,8 +19,8 @@ const EXEMPT_PREFIXES = ['/api/auth/', '/api/billing/stripe/webhook', '/api/iap/
 
 function isCrossSiteForgery(request: FastifyRequest, publicOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  // A page cannot add an Authorization header to a cross-site request without the server's CORS consent.
-  if (/^bearer\s+\S/i.test(request.headers.authorization ?? '')) return false;
+  // Authenticated by the bearer token or not at all: the cookie of such a request is ignored.
+  if (hasBearerToken(request.headers)) return false;
   if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return false;
   const path = request.canonicalPath || (request.url.split('?', 1)[0] ?? '');
   if (EXEMPT_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix))) return false;

@@ -15,8 +15,8 @@ export const authClient = {
     api('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password, callbackURL: withNext('/verify-email', next) } }),
   // Inside the apps the kept bearer token goes too, whatever the server answered.
   signOut: () => api('/api/auth/sign-out', { method: 'POST', body: {} }).finally(() => platform().forgetSession()),
-  requestPasswordReset: (email: string) =>
-    api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: `${window.location.origin}/reset-password` } }),
+  // A path, not an address: the server sends links only into its own site (inside the apps the page's origin is the WebView's).
+  requestPasswordReset: (email: string) => api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } }),
   resetPassword: (token: string, newPassword: string) => api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
   resendVerification: (email: string, next?: string | null) =>
     api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: withNext('/verify-email', next) } }),

@@ -8,7 +8,7 @@ import { changePasswordProblem, signInProblem, signUpProblem } from '#shared/cre
 import { ACCOUNT_MESSAGES } from '#shared/account-messages.ts';
 import { ERROR_TEXT, MESSAGES, type ErrorCode } from '#shared/messages.ts';
 import { ID_TOKEN_REFUSED } from '#shared/native-sign-in.ts';
-import { findControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
+import { findControlCharacters, hasControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, user } from '#server/db/schema/auth.ts';
@@ -21,6 +21,7 @@ import { AppError, sendAppError } from '#server/errors.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { authProvidersResponse, meResponse } from '#shared/contracts/auth.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import { ipBlockedUntil, monitorNow } from '#server/features/security/security-monitor.ts';
 
 type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string; googleClientId?: string };
 type Body = Record<string, unknown>;
@@ -35,6 +36,43 @@ const SIGN_UP_WINDOW_MS = 15 * 60 * 1000;
 const SIGN_IN = `${AUTH_BASE_PATH}/sign-in/email`;
 const SIGN_UP = `${AUTH_BASE_PATH}/sign-up/email`;
 const SOCIAL = `${AUTH_BASE_PATH}/sign-in/social`;
+const CHANGE_PASSWORD = `${AUTH_BASE_PATH}/change-password`;
+
+/** Every field better-auth redirects to, in a body or a query (its originCheck reads the same ones). */
+const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
+export const REDIRECT_REFUSED = 'Links can only lead to a page of Harbour Mind.';
+
+/**
+ * A redirect target is a path on our site or an address inside PUBLIC_URL's origin, nothing else
+ * (issue 33): better-auth also trusts the apps' origins, and https://localhost is any page a person's
+ * own machine serves, so a reset link could have carried its token there.
+ */
+function isOwnAddress(value: unknown, publicOrigin: string): boolean {
+  if (typeof value !== 'string' || hasControlCharacters(value) || value.includes('\\')) return false;
+  if (value.startsWith('/')) {
+    const path = value.split(/[?#]/, 1)[0] ?? '';
+    if (value.startsWith('//') || /%2f|%5c/i.test(path)) return false;
+  } else if (!/^https?:\/\//i.test(value)) {
+    return false;
+  }
+  try {
+    const url = new URL(value, publicOrigin);
+    return url.origin === publicOrigin && (value.startsWith('/') || (url.username === '' && url.password === ''));
+  } catch {
+    return false;
+  }
+}
+
+function redirectProblem(sources: unknown[], publicOrigin: string): string | undefined {
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const field of REDIRECT_FIELDS) {
+      const value = (source as Body)[field];
+      if (value !== undefined && !isOwnAddress(value, publicOrigin)) return REDIRECT_REFUSED;
+    }
+  }
+  return undefined;
+}
 
 /**
  * better-auth checks an identity token's nonce only when one is sent. The apps always make one (a
@@ -120,6 +158,7 @@ function precheck(path: string, body: Body): string | undefined {
 
 export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl, googleClientId }: Deps): Promise<void> {
   const endpointOf = createAuthEndpointMatcher(auth);
+  const publicOrigin = new URL(publicUrl).origin;
 
   await app.register((scope, _options, registered) => {
     // Apple posts its OAuth callback as a form; better-auth parses it itself from the raw text.
@@ -150,6 +189,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
           const problem = precheck(path, body);
           if (problem) throw new AppError('validation/invalid-input', problem, 400);
         }
+        const redirect = redirectProblem([body, request.query], publicOrigin);
+        if (redirect) throw new AppError('validation/invalid-input', redirect, 400);
         if (path === SIGN_UP) {
           // Counted before the account-exists answer, so that answer cannot be used to test addresses at will.
           const attempts = await limits.hit(`signup:ip:${ip}`, SIGN_UP_WINDOW_MS, ip);
@@ -168,8 +209,23 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
             throw tooMany(reply, attempt.retryAfterSeconds);
           }
         }
+        // Changing a password judges the current one: a guess like any sign-in, on the same counters,
+        // refused from a blocked IP like sign-in (ip-block-guard.ts). Without a session better-auth answers 401.
+        let account: { id: string; email: string } | undefined;
+        if (path === CHANGE_PASSWORD && request.method === 'POST') {
+          const viewer = await getViewer(auth, db, request);
+          if (viewer) {
+            account = { id: viewer.user.id, email: viewer.user.email };
+            await refuseBlockedIp(ip, reply);
+            attempt = await limiter.begin(account.email, ip);
+            if (!attempt.allowed) {
+              await logSecurityEvent({ db, eventType: 'rate_limit_exceeded', severity: 'high', userId: account.id, userEmail: account.email, ipAddress: ip, details: { action: 'change-password' } });
+              throw tooMany(reply, attempt.retryAfterSeconds);
+            }
+          }
+        }
 
-        const transport = sessionTransport(request);
+        const transport = sessionTransport(request, path, [SIGN_IN, SOCIAL]);
         const headers = authHeaders(request);
         const init: RequestInit = { method: request.method, headers };
         if (request.method === 'POST') {
@@ -191,7 +247,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
         }
         const text = await response.text();
 
-        await afterAuth({ path, status: response.status, text, email, ip, attempt, provider: str(body.provider) });
+        await afterAuth({ path, status: response.status, text, email, ip, attempt, account, provider: str(body.provider) });
 
         reply.status(response.status);
         response.headers.forEach((value, key) => {
@@ -211,7 +267,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
           // better-auth's status stands (401 wrong password, 403 unverified, 400 bad token); the shape and code are ours.
           return sendAppError(reply, new AppError(mapped.code, mapped.message, response.status));
         }
-        if (transport === 'cookie' && parsed !== undefined) return reply.type('application/json').send(JSON.stringify(withoutTokens(parsed)));
+        if (parsed !== undefined) return reply.type('application/json').send(JSON.stringify(withoutTokens(parsed)));
         return reply.send(text);
       },
     });
@@ -223,8 +279,51 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     return Boolean(row);
   }
 
-  async function afterAuth({ path, status, text, email, ip, attempt, provider }: { path: string; status: number; text: string; email: string; ip: string; attempt: SignInAttempt | undefined; provider: string }) {
+  /** The security monitor's block (ip-block-guard.ts), for the password checks it does not cover by path. */
+  async function refuseBlockedIp(ip: string, reply: FastifyReply): Promise<void> {
+    const until = await ipBlockedUntil({ db, ip });
+    if (!until) return;
+    const seconds = Math.max(1, Math.ceil((until.getTime() - monitorNow(db)) / 1000));
+    reply.header('retry-after', String(seconds));
+    throw new AppError('auth/too-many-requests', M.tooManyAttempts(seconds), 429, { blocked: true });
+  }
+
+  async function afterAuth({
+    path,
+    status,
+    text,
+    email,
+    ip,
+    attempt,
+    account: signedIn,
+    provider,
+  }: {
+    path: string;
+    status: number;
+    text: string;
+    email: string;
+    ip: string;
+    attempt: SignInAttempt | undefined;
+    account: { id: string; email: string } | undefined;
+    provider: string;
+  }) {
     const ok = status < 400;
+    if (path === CHANGE_PASSWORD && signedIn && attempt?.allowed) {
+      const code = (safeParse(text) as { code?: string } | undefined)?.code;
+      if (ok) return attempt.succeeded();
+      if (code !== 'INVALID_PASSWORD') return attempt.notCounted();
+      const failures = await attempt.failed();
+      await logSecurityEvent({
+        db,
+        eventType: 'failed_login',
+        severity: failures > 5 ? 'high' : 'medium',
+        userId: signedIn.id,
+        userEmail: signedIn.email,
+        ipAddress: ip,
+        details: { action: 'change-password', attemptsInWindow: failures },
+      });
+      return;
+    }
     if (path === SIGN_IN && attempt?.allowed) {
       if (ok) {
         const userId = (safeParse(text) as { user?: { id?: string } } | undefined)?.user?.id;
