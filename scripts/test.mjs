@@ -13,6 +13,7 @@
  * belong to, with no static checks. `npm run test:changed` runs the unit tests a change touches.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { isBuildStale } from './build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -34,20 +35,42 @@ const steps = [];
 const seconds = (since) => (Date.now() - since) / 1000;
 
 /**
+ * CPU seconds used by the finished children of this process (and what they waited for: workers,
+ * servers, Chromium), from /proc (Linux; undefined elsewhere). Unlike wall time it barely moves
+ * with what else the machine is doing, so it says what a step costs on two quiet cores.
+ */
+function childCpuSeconds() {
+  try {
+    // Fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th of the line.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const cpuSince = (before) => {
+  const now = childCpuSeconds();
+  return before === undefined || now === undefined ? undefined : now - before;
+};
+const cpuText = (cpu) => (cpu === undefined ? '' : `, cpu ${cpu.toFixed(0)} s`);
+
+/**
  * Runs one step. `quiet` keeps its output until it ends (steps that run side by side would
  * interleave theirs); a step that passes quietly prints only its last lines.
  */
 function run(label, command, args, { quiet = false } = {}) {
   const stepStarted = Date.now();
+  const cpuBefore = childCpuSeconds();
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
-      const step = { label, ok: code === 0, seconds: seconds(stepStarted) };
+      // Steps that run side by side share the counter: their CPU is reported together below.
+      const step = { label, ok: code === 0, seconds: seconds(stepStarted), cpu: quiet ? undefined : cpuSince(cpuBefore) };
       if (quiet) process.stdout.write(step.ok ? output.split('\n').slice(-6).join('\n') : output);
-      console.log(`\n${label}: ${step.ok ? 'passed' : 'FAILED'} in ${step.seconds.toFixed(0)} s\n`);
+      console.log(`\n${label}: ${step.ok ? 'passed' : 'FAILED'} in ${step.seconds.toFixed(0)} s${cpuText(step.cpu)}\n`);
       steps.push(step);
       resolve(step);
     });
@@ -67,7 +90,9 @@ if (wholeRun) {
 if (runE2e && isBuildStale()) {
   parallel.push(run('web build', node, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale({ force: true }))"], { quiet: true }));
 }
+const parallelCpuBefore = childCpuSeconds();
 await Promise.all(parallel);
+const parallelCpu = parallel.length ? cpuSince(parallelCpuBefore) : undefined;
 // The native projects take the fresh build: a broken capacitor.config.ts or project fails here.
 if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync']);
 
@@ -78,7 +103,9 @@ if (runE2e && steps.some((s) => s.label === 'web build' && !s.ok)) {
   await run('e2e', node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters]);
 }
 
-console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'} ${s.seconds.toFixed(0)} s`).join('; '));
+console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'} ${s.seconds.toFixed(0)} s${cpuText(s.cpu)}`).join('; '));
+if (parallelCpu !== undefined) console.log(`checks and build side by side: cpu ${parallelCpu.toFixed(0)} s together`);
 const ok = steps.every((s) => s.ok);
-console.log(`npm test: ${ok ? 'passed' : 'FAILED'} in ${seconds(started).toFixed(0)} s`);
+const totalCpu = childCpuSeconds();
+console.log(`npm test: ${ok ? 'passed' : 'FAILED'} in ${seconds(started).toFixed(0)} s${cpuText(totalCpu)}`);
 process.exit(ok ? 0 : 1);

@@ -333,6 +333,10 @@ describe('accounts', () => {
     await page.getByRole('form', { name: 'Mindfulness entry' }).getByLabel('Gratitude').fill('The first frost on the hedges.');
     await page.getByRole('form', { name: 'Mindfulness entry' }).getByRole('button', { name: 'Save entry' }).click();
     await page.getByTestId('journal-entry').filter({ hasText: 'The first frost on the hedges.' }).waitFor();
+    // The entry shows as soon as it is kept on the device; the file counts what the server holds, so
+    // the download waits for the sealed copy to arrive there (the sync line can still say 'synced' from before).
+    const heldOnServer = async () => ((await (await context.request.get(`${server.url}/api/journal/records`)).json()) as { records: unknown[] }).records.length;
+    await expect.poll(heldOnServer).toBe(1);
     await page.goto(`${server.url}/account`);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const data = page.getByRole('region', { name: 'Your data' });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSuite } from '#tests/e2e/support/suite.ts';
-import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
+import { makeDataDir, runCli, startedDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signedInSubscriber, signIn } from '#tests/e2e/support/people.ts';
 
 /** `npm run cli -- …` as an operator types it, keeping the exit code and both streams. */
@@ -158,16 +158,17 @@ describe('backup and restore', () => {
 
 describe('a crashed server', () => {
   it('leaves a stale lock that the next start takes over', async () => {
-    const dataDir = makeDataDir();
-    const first = await startServer({ SEED_DEMO: 'false' }, { dataDir, keepData: true });
+    // Three starts and a CLI run on one folder: from the run's migrated template, not migrated here.
+    const dataDir = startedDataDir();
+    const first = await startServer({}, { dataDir, keepData: true });
     await first.kill();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
-    const second = await startServer({ SEED_DEMO: 'false' }, { dataDir, keepData: true });
+    const second = await startServer({}, { dataDir, keepData: true });
     expect(second.logs()).toMatch(/stale lock/i);
     await second.stop();
     // While no server runs, the CLI opens the folder itself (and holds it meanwhile).
     expect(runCli(dataDir, ['create-user', 'kai@example.com', 'quiet-harbour-4', '--verified'])).toContain('Created kai@example.com');
-    const third = await startServer({ SEED_DEMO: 'false' }, { dataDir });
+    const third = await startServer({}, { dataDir });
     try {
       expect(cli(dataDir, ['grant-role', 'kai@example.com', 'editor']).out).toContain('Role editor assigned');
     } finally {
@@ -176,8 +177,8 @@ describe('a crashed server', () => {
   });
 
   it('releases the folder on a clean stop', async () => {
-    const dataDir = makeDataDir();
-    const running = await startServer({ SEED_DEMO: 'false' }, { dataDir, keepData: true });
+    const dataDir = startedDataDir();
+    const running = await startServer({}, { dataDir, keepData: true });
     await running.stop();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
     rmSync(dataDir, { recursive: true, force: true });

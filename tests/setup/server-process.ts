@@ -89,6 +89,14 @@ function dataDirFromTemplate(env: Record<string, string>): string | undefined {
 }
 
 /**
+ * A DATA_DIR for a test that starts its own servers on it, as the first start leaves it: a copy of
+ * the run's template when there is one (no migration at each start), else an empty folder.
+ */
+export function startedDataDir(): string {
+  return dataDirFromTemplate({}) ?? makeDataDir();
+}
+
+/**
  * `preload`: modules the server process imports before its own code; for stand-ins at the edge that
  * the server is never configured to use (tests/fakes/fake-id-token-keys-preload.ts). `logFile`: where
  * the server's output also goes, for a server other processes use (the e2e workers' shared servers).
