@@ -4,7 +4,8 @@
  * requests are cross-origin. Only those origins get CORS consent, and only without credentials:
  * the apps authenticate with a bearer token (x-session-transport: bearer), never with our cookie, so
  * no page anywhere can borrow a session through this. The CSRF guard still refuses any
- * cookie-authenticated write from an origin that is not PUBLIC_URL's.
+ * cookie-authenticated write from an origin that is not PUBLIC_URL's, and better-auth trusts these
+ * origins only for requests without a cookie (trustedOriginsFor in auth.ts; issue 33).
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
