@@ -45,6 +45,7 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'security/check-failed': 503,
   'account/reauth-required': 403,
   'account/last-admin': 409,
+  'journal/full': 403,
 };
 
 export class AppError extends Error {

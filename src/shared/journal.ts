@@ -44,6 +44,18 @@ export const JOURNAL_MESSAGES = {
   deletedAllTitle: 'All entries deleted',
 } as const;
 
+/**
+ * What one account's encrypted journal may hold on the server (issue 33, row 3; decision 0044). Sized from
+ * a heavy journaler: five long entries (about 4 000 characters each, ~6 KB sealed) every day for ten years
+ * is 18 250 records and ~113 MB; each cap is about twice that. Deleting an entry leaves a small sealed
+ * marker in its record (so other devices learn of it), so it frees bytes but not a record.
+ */
+export const JOURNAL_STORAGE = {
+  recordsMax: 40_000,
+  /** Sealed characters (base64) across all of an account's records. */
+  charsMax: 256 * 1024 * 1024,
+} as const;
+
 /** The shortest journal passphrase (issue 18): it guards the journal against anyone holding a copy of the database. */
 export const JOURNAL_PASSPHRASE_MIN = 10;
 
@@ -99,6 +111,8 @@ export const JOURNAL_LOCK_MESSAGES = {
   legacyImport: 'Add to my journal',
   legacyDiscard: (count: number) => (count === 1 ? 'Delete it' : 'Delete them'),
   legacyImported: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} added to your journal`,
+  recordsFull: `Your journal holds ${JOURNAL_STORAGE.recordsMax.toLocaleString('en-GB')} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
+  bytesFull: `Your journal has reached ${JOURNAL_STORAGE.charsMax / 1024 / 1024} MB, the most one journal can sync. New and longer entries are kept on this device but not synced; deleting entries you no longer need makes room.`,
   storageRefusedTitle: 'Could not save on this device',
   storageRefusedBody: 'Your browser storage is full or blocked. Your text is still in the form.',
 } as const;

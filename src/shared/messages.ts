@@ -130,6 +130,7 @@ export type ErrorCode =
   | 'security/check-failed'
   | 'account/reauth-required'
   | 'account/last-admin'
+  | 'journal/full'
   | 'default';
 
 export const ERROR_TEXT: Record<ErrorCode, string> = {
@@ -174,5 +175,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   // Deleting an account (issue 18): proof it is really the person, and never the last admin.
   'account/reauth-required': 'For your safety, please sign in again, then delete your account within 10 minutes.',
   'account/last-admin': 'You are the only admin. Give another account the admin role before deleting yours.',
+  // The route answers with journal.ts's recordsFull or bytesFull, which say which cap was reached.
+  'journal/full': 'Your journal is full: new entries are kept on this device but not synced.',
   default: 'Something went wrong. Please try again later.',
 };

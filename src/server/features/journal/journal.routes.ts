@@ -1,7 +1,7 @@
 /** The encrypted journal's storage and sync (issue 18; decision 0031). Every route is the signed-in owner's only. */
 import type { FastifyInstance } from 'fastify';
 import { keyringBody, keyringResponse, recordBody, recordParams, recordsQuery, recordsResponse, recordWriteResponse } from '#shared/contracts/journal.ts';
-import { JOURNAL_MESSAGES } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES, JOURNAL_MESSAGES } from '#shared/journal.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -50,6 +50,8 @@ export function journalRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; 
       }
       const result = await writeRecord(db, viewer.user.id, id, request.body);
       if (result.ok) return { id, seq: result.seq };
+      // Issue 33, row 3: the account's journal is at its cap. The device keeps the change and says so.
+      if ('full' in result) throw new AppError('journal/full', result.full === 'records' ? JOURNAL_LOCK_MESSAGES.recordsFull : JOURNAL_LOCK_MESSAGES.bytesFull, 403, { limit: result.full });
       // The change that got there first travels with the refusal, for the device to merge and write again.
       throw new AppError('database/constraint-violation', 'This entry changed on another device.', 409, { current: result.current });
     },

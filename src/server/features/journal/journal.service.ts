@@ -2,12 +2,21 @@
  * Stores the sealed journal (issue 18; decision 0031). Compare-and-set on every write: a device says
  * which change it is replacing, and if another device's change got there first it gets that change
  * back to merge, so two devices converge and no edit is dropped without either knowing.
+ *
+ * Each account's journal is capped in records and in sealed characters (JOURNAL_STORAGE; decision
+ * 0044). A write that adds a record or grows the journal is checked against both under a per-account
+ * lock, so parallel writes cannot pass the cap together; a change that does not grow it (an edit of
+ * the same length, a deletion's small marker) is always taken, so a full journal stays editable.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { JOURNAL_STORAGE } from '#shared/journal.ts';
 import type { Database } from '#server/db/client.ts';
 import { journalKeyrings, journalRecords } from '#server/db/schema/journal.ts';
 
 type StoredRecord = { id: string; seq: number; iv: string; data: string };
+/** Which cap a refused write would pass. */
+export type JournalLimit = 'records' | 'bytes';
+export type JournalLimits = { recordsMax: number; charsMax: number };
 const columns = { id: journalRecords.id, seq: journalRecords.seq, iv: journalRecords.iv, data: journalRecords.data };
 
 export async function getKeyring(db: Database, userId: string) {
@@ -47,24 +56,47 @@ export async function recordExists(db: Database, userId: string, id: string): Pr
   return (await db.select({ id: journalRecords.id }).from(journalRecords).where(and(eq(journalRecords.userId, userId), eq(journalRecords.id, id)))).length > 0;
 }
 
-/** Writes if `baseSeq` is still the record's change number (null: the record must be new); else returns what is there now. */
+/** How much of the account's journal the server holds: records and sealed characters (base64 is ASCII: one byte each). */
+async function usageOf(db: Pick<Database, 'select'>, userId: string): Promise<{ records: number; chars: number }> {
+  const [row] = await db
+    .select({ records: sql<number | string>`count(*)::int`, chars: sql<number | string>`coalesce(sum(octet_length(${journalRecords.data})), 0)::bigint` })
+    .from(journalRecords)
+    .where(eq(journalRecords.userId, userId));
+  return { records: Number(row.records), chars: Number(row.chars) };
+}
+
+/**
+ * Writes if `baseSeq` is still the record's change number (null: the record must be new); else returns
+ * what is there now. A write that would take the journal past a cap is refused with the cap's name.
+ */
 export async function writeRecord(
   db: Database,
   userId: string,
   id: string,
   { iv, data, baseSeq }: { iv: string; data: string; baseSeq: number | null },
-): Promise<{ ok: true; seq: number } | { ok: false; current: StoredRecord | null }> {
-  const written =
-    baseSeq === null
-      ? await db.insert(journalRecords).values({ userId, id, iv, data }).onConflictDoNothing().returning({ seq: journalRecords.seq })
-      : await db
+  limits: JournalLimits = JOURNAL_STORAGE,
+): Promise<{ ok: true; seq: number } | { ok: false; current: StoredRecord | null } | { ok: false; full: JournalLimit }> {
+  return db.transaction(async (tx) => {
+    // One write at a time per account (for the cap); other accounts' writes do not wait (a hash collision only serialises two).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`journal:${userId}`}))`);
+    const found = (await tx.select({ ...columns, chars: sql<number>`octet_length(${journalRecords.data})` }).from(journalRecords).where(and(eq(journalRecords.userId, userId), eq(journalRecords.id, id)))).at(0);
+    const current = found ? { id: found.id, seq: found.seq, iv: found.iv, data: found.data } : null;
+    if (baseSeq === null ? current !== null : current?.seq !== baseSeq) return { ok: false as const, current };
+    const growth = data.length - (found ? found.chars : 0);
+    if (!found || growth > 0) {
+      const usage = await usageOf(tx, userId);
+      if (!found && usage.records >= limits.recordsMax) return { ok: false as const, full: 'records' as const };
+      if (usage.chars + growth > limits.charsMax) return { ok: false as const, full: 'bytes' as const };
+    }
+    const [written] = found
+      ? await tx
           .update(journalRecords)
           .set({ iv, data, seq: sql`nextval('journal_change_seq')`, storedAt: new Date() })
-          .where(and(eq(journalRecords.userId, userId), eq(journalRecords.id, id), eq(journalRecords.seq, baseSeq)))
-          .returning({ seq: journalRecords.seq });
-  if (written.length === 1) return { ok: true, seq: written[0].seq };
-  const current = (await db.select(columns).from(journalRecords).where(and(eq(journalRecords.userId, userId), eq(journalRecords.id, id)))).at(0) ?? null;
-  return { ok: false, current };
+          .where(and(eq(journalRecords.userId, userId), eq(journalRecords.id, id), eq(journalRecords.seq, found.seq)))
+          .returning({ seq: journalRecords.seq })
+      : await tx.insert(journalRecords).values({ userId, id, iv, data }).returning({ seq: journalRecords.seq });
+    return { ok: true as const, seq: written.seq };
+  });
 }
 
 /** For the data export: how much of a journal the server holds (it cannot say more). */

@@ -87,11 +87,23 @@ function SyncLine({ journal }: { journal: Journal }) {
   const sync = journal.sync;
   if (!sync) return null;
   const text =
-    sync.state === 'offline' ? L.offline(sync.pending) : sync.state === 'needs-subscription' ? L.needsSubscription : sync.state === 'failed' ? L.syncFailed : sync.state === 'syncing' ? L.syncing : L.synced;
+    sync.state === 'offline'
+      ? L.offline(sync.pending)
+      : sync.state === 'needs-subscription'
+        ? L.needsSubscription
+        : sync.state === 'records-full'
+          ? L.recordsFull
+          : sync.state === 'bytes-full'
+            ? L.bytesFull
+            : sync.state === 'failed'
+              ? L.syncFailed
+              : sync.state === 'syncing'
+                ? L.syncing
+                : L.synced;
   return (
     <div className="mt-8 grid gap-1 text-sm text-stone-600 dark:text-stone-300">
       <p role="status" data-testid="journal-sync" className="flex items-center gap-2">
-        {sync.state === 'offline' || sync.state === 'failed' ? <CloudOff className="size-4" aria-hidden /> : <CloudCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
+        {sync.state === 'offline' || sync.state === 'failed' || sync.state === 'records-full' || sync.state === 'bytes-full' ? <CloudOff className="size-4" aria-hidden /> : <CloudCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
         {text}
       </p>
       {sync.unreadable > 0 ? <p>{L.unreadable(sync.unreadable)}</p> : null}

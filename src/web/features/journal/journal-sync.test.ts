@@ -178,6 +178,43 @@ describe('the journal sync engine (issue 18)', () => {
     expect(elsewhere.entries()).toEqual([]);
   });
 
+  it('keeps a new entry on the device and says why when the journal is full on the server, and still syncs deletions (issue 33, row 3)', async () => {
+    const person = await subscriber('sync-full@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'kept')]);
+    await journal.sync();
+    expect(journal.state).toBe('synced');
+    // The server answers every new record as it does at the cap: with the journal's own words, which the page shows for this state.
+    const { JOURNAL_LOCK_MESSAGES } = await import('#shared/journal.ts');
+    const full = (async (path: string, options?: { method?: string; body?: { baseSeq?: number | null } }) => {
+      if (options?.method === 'PUT' && options.body?.baseSeq === null) {
+        const { ApiError } = await import('#web/lib/api.ts');
+        throw new ApiError(403, 'journal/full', JOURNAL_LOCK_MESSAGES.recordsFull, undefined, { limit: 'records' });
+      }
+      return browser.request(path, options);
+    }) as typeof browser.request;
+    const atCap = await (await import('#web/features/journal/journal-sync.ts')).JournalSync.open((await browser.store.loadDevice(person.userId))!, full);
+    await atCap.sync();
+    await atCap.add([entry('2', 'written at the cap')]);
+    await atCap.sync();
+    expect(atCap.state).toBe('records-full');
+    expect(words(atCap.entries())).toEqual(['written at the cap', 'kept']);
+    expect(atCap.pendingCount()).toBe(1);
+    // Deleting what is stored is still sent; the new entry stays pending on this device.
+    await atCap.remove('1');
+    await atCap.sync();
+    expect(atCap.state).toBe('records-full');
+    expect(words(atCap.entries())).toEqual(['written at the cap']);
+    expect(atCap.pendingCount()).toBe(1);
+    const other = await device(person.cookie);
+    await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
+    const elsewhere = await other.open(person.userId);
+    await elsewhere.sync();
+    expect(elsewhere.entries()).toEqual([]);
+  });
+
   it('leaves out a row it cannot open (damaged, or moved from another account) and says how many', async () => {
     const person = await subscriber('sync-damaged@example.com');
     const browser = await device(person.cookie);

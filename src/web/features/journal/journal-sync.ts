@@ -13,8 +13,13 @@ import { loadRecords, saveRecords, type StoredDevice, type StoredRecord } from '
 import { parseEntry, type JournalEntry } from '#shared/journal.ts';
 import { ApiError, type api } from '#web/lib/api.ts';
 
-/** What the person is told about sync: all sent, sending, waiting for a connection, or waiting for a subscription. */
-export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'failed';
+/**
+ * What the person is told about sync: all sent, sending, waiting for a connection, waiting for a
+ * subscription, or the account's journal at its cap on the server ('records-full', 'bytes-full':
+ * issue 33, row 3). In every state but 'synced' the changes not sent stay on this device, pending.
+ */
+export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed';
+type Refusal = 'needs-subscription' | 'records-full' | 'bytes-full';
 
 type Request = typeof api;
 type ServerRecord = { id: string; seq: number; iv: string; data: string };
@@ -135,7 +140,7 @@ export class JournalSync {
       await this.pull();
       const refused = await this.push();
       if (!refused) this.hasSynced = true;
-      this.setState(refused ? 'needs-subscription' : 'synced');
+      this.setState(refused ?? 'synced');
     } catch (error) {
       if (error instanceof JournalClosedError) return;
       this.setState(error instanceof ApiError && (error.code === 'network' || error.status >= 500 || error.status === 429) ? 'offline' : 'failed');
@@ -156,9 +161,13 @@ export class JournalSync {
     }
   }
 
-  /** Sends every pending record; true when the server refused a new one for want of a subscription. */
-  private async push(): Promise<boolean> {
-    let refused = false;
+  /**
+   * Sends every pending record; says why the server refused one (no subscription, the journal's cap),
+   * if it did. A refused record stays pending on this device; the others are still sent (an edit or a
+   * deletion is taken at the cap).
+   */
+  private async push(): Promise<Refusal | undefined> {
+    let refused: Refusal | undefined;
     for (const id of [...this.records.keys()]) {
       for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt += 1) {
         const local = this.records.get(id);
@@ -175,7 +184,11 @@ export class JournalSync {
           break;
         } catch (error) {
           if (error instanceof ApiError && error.status === 403 && error.code === 'subscription/required') {
-            refused = true;
+            refused ??= 'needs-subscription';
+            break;
+          }
+          if (error instanceof ApiError && error.status === 403 && error.code === 'journal/full') {
+            refused = (error.details as { limit?: string } | undefined)?.limit === 'records' ? 'records-full' : 'bytes-full';
             break;
           }
           if (!(error instanceof ApiError && error.status === 409)) throw error;
