@@ -138,6 +138,10 @@ export function fakeRevenueCat(packages: PurchasesPackage[] = [storePackage('hm_
   };
   const record = (method: string, options?: unknown) => calls.push({ method, options, at: Date.now() });
   const plugin: PurchasesPluginLike = {
+    setLogLevel: (options) => {
+      record('setLogLevel', options);
+      return Promise.resolve();
+    },
     configure: (configuration: PurchasesConfiguration) => {
       record('configure', configuration);
       if (configuration.appUserID) appUserId = configuration.appUserID;

@@ -19,6 +19,7 @@ export async function loadPurchases(kind: 'ios' | 'android', server: string): Pr
 export async function loadRevenueCat(): Promise<PurchasesPluginLike> {
   const { Purchases } = await import('@revenuecat/purchases-capacitor');
   return {
+    setLogLevel: (options) => Purchases.setLogLevel(options),
     configure: (configuration) => Purchases.configure(configuration),
     logIn: (options) => Purchases.logIn(options),
     getOfferings: () => Purchases.getOfferings(),

@@ -13,13 +13,14 @@
  * RevenueCat's appUserID is the account's appAccountToken: the opaque id the webhook maps back to
  * the account, and the one StoreKit signs into iOS transactions for validate-receipt's owner check.
  */
-import type { CustomerInfo, MakePurchaseResult, PurchasesConfiguration, PurchasesOfferings, PurchasesPackage } from '@revenuecat/purchases-capacitor';
+import type { CustomerInfo, LOG_LEVEL, MakePurchaseResult, PurchasesConfiguration, PurchasesOfferings, PurchasesPackage } from '@revenuecat/purchases-capacitor';
 import { BILLING_MESSAGES, planFromStoreProductId, type Plan } from '#shared/billing.ts';
 import { api } from '#web/lib/api.ts';
 import { isSandboxHost, MOCK_PRODUCTS, PREMIUM_ENTITLEMENT, PRODUCT_REFRESH_WAIT_MS, PURCHASE_MESSAGES, purchaseErrorMessage, type StoreProduct } from '#shared/purchases.ts';
 
 /** The part of RevenueCat's `Purchases` plugin used here, with its own method names and shapes. */
 export type PurchasesPluginLike = {
+  setLogLevel(options: { level: LOG_LEVEL }): Promise<void>;
   configure(configuration: PurchasesConfiguration): Promise<void>;
   logIn(options: { appUserID: string }): Promise<unknown>;
   getOfferings(): Promise<PurchasesOfferings>;
@@ -70,8 +71,16 @@ type Deps = {
   server: PurchasesServer;
   /** Whether this build talks to a sandbox server (isSandboxHost of VITE_SERVER_URL): then mock products stand in. */
   sandbox: boolean;
+  /**
+   * A development build (Vite's DEV): the SDK logs at debug level, as the spec sets it. Store builds keep the
+   * SDK's own release level (INFO), so a device's log never carries the SDK's debug lines (requests, ids).
+   */
+  debugLog?: boolean;
   wait?: (ms: number) => Promise<void>;
 };
+
+/** LOG_LEVEL.DEBUG, as the string the plugin sends over the bridge (importing the enum would load the plugin). */
+const DEBUG_LEVEL = 'DEBUG' as unknown as LOG_LEVEL;
 
 /**
  * PURCHASES_ARE_COMPLETED_BY_TYPE.MY_APP with STOREKIT_VERSION.STOREKIT_2, as the strings the plugin
@@ -95,7 +104,7 @@ function ourPackages(offerings: PurchasesOfferings | undefined): PurchasesPackag
   });
 }
 
-export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKit, server, sandbox, wait = sleep }: Deps): Purchases {
+export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKit, server, sandbox, debugLog = false, wait = sleep }: Deps): Purchases {
   let plugin: Promise<PurchasesPluginLike> | undefined;
   let configuredFor: string | null | undefined;
 
@@ -108,6 +117,8 @@ export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKi
     const purchases = await (plugin ??= loadPurchases());
     try {
       if (configuredFor === undefined) {
+        // Before configure, so the SDK's set-up is logged too.
+        if (debugLog) await purchases.setLogLevel({ level: DEBUG_LEVEL });
         await purchases.configure({
           apiKey,
           appUserID: account,
@@ -252,6 +263,7 @@ export function appPurchases(kind: 'ios' | 'android', server: string): Purchases
     loadPurchases: async () => (await import('#web/platform/native-store-plugins.ts')).loadRevenueCat(),
     loadStoreKit: async () => (await import('#web/platform/native-store-plugins.ts')).loadStoreKit(),
     sandbox: isSandboxHost(new URL(server).hostname),
+    debugLog: import.meta.env.DEV,
     server: {
       appAccountToken: async () => (await api<{ appAccountToken: string }>('/api/iap/app-account-token')).appAccountToken,
       validateReceipt: (body) => api('/api/iap/validate-receipt', { method: 'POST', body }),
