@@ -3,7 +3,7 @@
  * (docs/data-export.md), and deleting the account for good. Nothing here returns a secret: no
  * session token, password hash, OAuth token or App Store account token leaves in an export.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { APP_STORE_CANCEL_PATH } from '#shared/account-messages.ts';
 import type { DeletionInfoResponse } from '#shared/contracts/account.ts';
 import type { Database } from '#server/db/client.ts';
@@ -15,6 +15,7 @@ import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { favourites, meditationSessions, playbackPositions, practicePreferences } from '#server/db/schema/practice.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
+import { eraseAccount, ownSecurityEvents } from '#server/features/account/account-erasure.ts';
 import { journalSummary } from '#server/features/journal/journal.service.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
@@ -30,8 +31,6 @@ const exportedCustomerId = (s: { provider: string; providerCustomerId: string | 
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** The security events that are this person's: by account, or by their address before the account existed (failed sign-ins). */
-const ownSecurityEvents = (userId: string, email: string) => or(eq(securityAuditLog.userId, userId), eq(sql`lower(${securityAuditLog.userEmail})`, email.toLowerCase()));
 
 export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
   const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
@@ -190,21 +189,10 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
     // Two admins deleting their accounts at the same moment must not both pass the check above: the
     // admin rows are locked, so the second waits, then sees it is the last one.
     if (role === 'admin') await refuseLastAdmin(tx, { lock: true });
-    // The audit log keeps what an admin did, not who they were (the foreign key sets the id null on delete).
-    await tx.update(adminAuditLog).set({ adminEmail: null }).where(eq(adminAuditLog.adminUserId, userId));
-    // Role changes made to this person keep that a change happened, not to whom.
-    await tx
-      .update(adminAuditLog)
-      .set({ targetId: null, changes: { redacted: 'account deleted' }, metadata: { redacted: 'account deleted' } })
-      .where(eq(adminAuditLog.targetId, userId));
-    await tx.update(securityAuditLog).set({ userId: null, userEmail: null, ipAddress: null, details: { redacted: 'account deleted' } }).where(ownSecurityEvents(userId, person.email));
-    await tx.delete(waitlistEntries).where(eq(sql`lower(${waitlistEntries.email})`, person.email.toLowerCase()));
-    // Everything else hangs off the user row and goes with it (ON DELETE CASCADE): sessions, sign-in
-    // methods, role, subscription row, App Store links, favourites, practice, preferences, CSRF tokens.
-    // A second request for the same deletion (two tabs, a retry) finds nothing left and changes nothing:
-    // no second audit row, no second e-mail.
-    const gone = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
-    if (gone.length === 0) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
+    // Logs lose who it was, the account and everything hanging off it go, the id joins the deletion ledger
+    // (a restore deletes it again). A second request for the same deletion (two tabs, a retry) finds nothing
+    // left and changes nothing: no second audit row, no second e-mail.
+    if (!(await eraseAccount(tx, { userId, email: person.email, at: now }))) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
     await tx.insert(adminAuditLog).values({
       adminUserId: null,
       adminEmail: null,
