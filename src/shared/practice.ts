@@ -16,6 +16,19 @@ export const SESSION_MAX_AGE_DAYS = 90;
 export const SESSION_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 /**
+ * One person sits one session at a time (issue 33, row 10): a session spans the time it credits, ending at
+ * its completion time, and may not overlap another of the same person's by more than this. The grace
+ * covers a crossfade from one track into the next and two devices' clocks a little apart.
+ */
+export const SESSION_OVERLAP_GRACE_SECONDS = 120;
+/**
+ * The most sessions one account records on one (UTC) day. A play of a few seconds is a session too
+ * (partial), so a person skipping through a category makes many; 200 is far past any real day and
+ * keeps one account's rows bounded (about 18 000 for the 90 days a late upload may reach back).
+ */
+export const SESSIONS_PER_DAY_MAX = 200;
+
+/**
  * Streaks over days with at least one session. The current streak ends today, or yesterday
  * when today has no session yet: a day still in progress never breaks a streak.
  */
@@ -87,6 +100,10 @@ export const PRACTICE_MESSAGES = {
   badListenedSeconds: 'The listening time must be a number of seconds no longer than the track at the slowest speed.',
   unknownFocus: 'Choose one of the listed answers.',
   noPreference: 'Nothing to change.',
+  /** Issue 33, row 10: what the session queue is told when the server will not count a session. */
+  sessionOverlaps: 'This session overlaps another session already recorded for you, and one person sits one session at a time, so it was not recorded.',
+  tooManySessions: `${SESSIONS_PER_DAY_MAX} sessions are already recorded for you on this day, the most one day can hold, so this one was not recorded.`,
+  needsSubscription: 'This meditation is part of the subscription, so a session of it is recorded only for time you were subscribed.',
 } as const;
 
 /**

@@ -14,7 +14,8 @@ export function practiceRoutes(app: FastifyInstance, { auth, db }: { auth: Auth;
   const signedIn = requireUser(auth, db);
 
   api.post('/api/sessions', { onRequest: signedIn, schema: { tags: ['practice'], body: recordSessionBody, response: { 200: recordSessionResponse, 201: recordSessionResponse } } }, async (request, reply) => {
-    const result = await recordSession({ db, userId: viewerOf(request).user.id, body: request.body });
+    const viewer = viewerOf(request);
+    const result = await recordSession({ db, userId: viewer.user.id, role: viewer.role, body: request.body });
     return reply.status(result.created ? 201 : 200).send(result);
   });
 

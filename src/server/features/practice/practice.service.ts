@@ -3,43 +3,108 @@
  * the listening the device measured, capped by the catalogue's measured length of the track (itself
  * capped at the 4-hour maximum), complete or partial by the shared rule in listening.ts. Each device
  * play id is accepted once.
+ *
+ * Issue 33, row 10: only what the person could play is counted (a premium track needs the subscription
+ * at the time of the session; free tracks and timer sittings need nothing), one session at a time (a
+ * session ending at its completion time, as long as it credits, may not overlap another), and at most
+ * SESSIONS_PER_DAY_MAX a day. Sessions uploaded late from an offline device are judged against every
+ * session already stored, whatever order they arrive in.
  */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { dayKey } from '#shared/days.ts';
 import { creditListening, isCompleteListen } from '#shared/listening.ts';
-import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, sessionMinutes, weekOf, type SessionKind } from '#shared/practice.ts';
+import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, SESSION_OVERLAP_GRACE_SECONDS, SESSIONS_PER_DAY_MAX, sessionMinutes, weekOf, type SessionKind } from '#shared/practice.ts';
+import { isSubscriptionActive } from '#shared/billing.ts';
+import { isStaff, type Role } from '#shared/roles.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import type { GuidedSessionBody, PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse, TimerSessionBody } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
 import { AppError } from '#server/errors.ts';
+import { getSubscription } from '#server/features/billing/subscriptions.service.ts';
 
-export async function recordSession({ db, userId, body, now = new Date() }: { db: Database; userId: string; body: RecordSessionBody; now?: Date }): Promise<RecordSessionResponse> {
+type SessionRow = typeof meditationSessions.$inferSelect;
+
+const reply = (row: SessionRow, created: boolean): RecordSessionResponse => ({
+  created,
+  session: { id: row.clientId, kind: row.kind, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString(), complete: row.complete },
+});
+
+export async function recordSession({ db, userId, role = 'user', body, now = new Date() }: { db: Database; userId: string; role?: Role; body: RecordSessionBody; now?: Date }): Promise<RecordSessionResponse> {
   const completedAt = new Date(body.completedAt);
   if (completedAt.getTime() > now.getTime() + SESSION_FUTURE_SKEW_MS) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionInFuture, 400);
   if (completedAt.getTime() < now.getTime() - SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) throw new AppError('validation/invalid-input', PRACTICE_MESSAGES.sessionTooOld, 400);
 
-  const credited = body.kind === 'timer' ? creditTimer(body) : await creditGuided(db, body);
-  const listenedSeconds = Math.round(credited.listenedSeconds);
-  const inserted = await db
-    .insert(meditationSessions)
-    .values({ userId, clientId: body.id, completedAt, durationMinutes: sessionMinutes(listenedSeconds), listenedSeconds, ...credited.row })
-    .onConflictDoNothing({ target: [meditationSessions.userId, meditationSessions.clientId] })
-    .returning();
-  const row = inserted[0] ?? (await db.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id))))[0];
-  return {
-    created: inserted.length > 0,
-    session: { id: row.clientId, kind: row.kind, meditationId: row.meditationId, durationMinutes: row.durationMinutes, completedAt: row.completedAt.toISOString(), complete: row.complete },
-  };
+  return db.transaction(async (tx) => {
+    // One session at a time per account, so two uploads that overlap each other cannot both pass the checks.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`practice:${userId}`}))`);
+    // A play already recorded (a retry, a second 'ended' event) answers as it was, whatever changed since.
+    const known = (await tx.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id)))).at(0);
+    if (known) return reply(known, false);
+
+    const credited = body.kind === 'timer' ? creditTimer(body) : await creditGuided(tx, body, { userId, role, completedAt, now });
+    const listenedSeconds = Math.round(credited.listenedSeconds);
+    await refuseBeyondOneAtATime(tx, userId, completedAt, listenedSeconds);
+    const [row] = await tx
+      .insert(meditationSessions)
+      .values({ userId, clientId: body.id, completedAt, durationMinutes: sessionMinutes(listenedSeconds), listenedSeconds, ...credited.row })
+      .returning();
+    return reply(row, true);
+  });
+}
+
+/**
+ * Whether the person could play this meditation when the session ended: staff and current subscribers
+ * can; so can someone whose subscription (since lapsed) covered that moment, for a session uploaded late.
+ */
+async function entitledAt(db: Database, userId: string, role: Role, at: Date, now: Date): Promise<boolean> {
+  if (isStaff(role)) return true;
+  const subscription = await getSubscription(db, userId);
+  if (!subscription) return false;
+  if (isSubscriptionActive(subscription, now)) return true;
+  const end = subscription.currentPeriodEnd;
+  return end !== null && at < end && at.getTime() >= subscription.createdAt.getTime() - SESSION_FUTURE_SKEW_MS;
+}
+
+/** Refuses a session that overlaps another of the person's (beyond the grace), or one past the day's bound. */
+async function refuseBeyondOneAtATime(db: Database, userId: string, completedAt: Date, listenedSeconds: number): Promise<void> {
+  const dayStart = new Date(Date.UTC(completedAt.getUTCFullYear(), completedAt.getUTCMonth(), completedAt.getUTCDate()));
+  const [{ count }] = await db
+    .select({ count: sql<number | string>`count(*)::int` })
+    .from(meditationSessions)
+    .where(and(eq(meditationSessions.userId, userId), gte(meditationSessions.completedAt, dayStart), lt(meditationSessions.completedAt, new Date(dayStart.getTime() + 86_400_000))));
+  if (Number(count) >= SESSIONS_PER_DAY_MAX) throw new AppError('database/constraint-violation', PRACTICE_MESSAGES.tooManySessions, 409);
+
+  // A stored session [end − listened, end] overlaps this one [start, completedAt] by more than the grace.
+  const start = new Date(completedAt.getTime() - listenedSeconds * 1000);
+  const grace = SESSION_OVERLAP_GRACE_SECONDS;
+  if (listenedSeconds <= grace) return;
+  const storedStart = sql`${meditationSessions.completedAt} - make_interval(secs => coalesce(${meditationSessions.listenedSeconds}, 0))`;
+  const overlapping = await db
+    .select({ id: meditationSessions.id })
+    .from(meditationSessions)
+    .where(
+      and(
+        eq(meditationSessions.userId, userId),
+        // Bounds on the indexed column first: a stored session ends after this one starts and starts (at most 4 hours before its end) before this one ends.
+        gte(meditationSessions.completedAt, new Date(start.getTime() + grace * 1000)),
+        lt(meditationSessions.completedAt, new Date(completedAt.getTime() + MAX_AUDIO_SECONDS * 1000)),
+        sql`extract(epoch from least(${meditationSessions.completedAt}, ${completedAt}::timestamptz) - greatest(${storedStart}, ${start}::timestamptz)) > ${grace}`,
+        ne(meditationSessions.listenedSeconds, 0),
+      ),
+    )
+    .limit(1);
+  if (overlapping.length > 0) throw new AppError('database/constraint-violation', PRACTICE_MESSAGES.sessionOverlaps, 409);
 }
 
 type Credited = { listenedSeconds: number; row: { kind: SessionKind; meditationId: string | null; plannedSeconds: number | null; complete: boolean } };
 
-/** A guided play: what was heard of the track, against the catalogue's length of it. */
-async function creditGuided(db: Database, body: GuidedSessionBody): Promise<Credited> {
-  const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
+/** A guided play: what was heard of the track, against the catalogue's length of it; a premium track only for someone who could play it then. */
+async function creditGuided(db: Database, body: GuidedSessionBody, who: { userId: string; role: Role; completedAt: Date; now: Date }): Promise<Credited> {
+  const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds, free: meditationPreviews.free }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
   if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
+  if (!meditation.free && !(await entitledAt(db, who.userId, who.role, who.completedAt, who.now))) throw new AppError('subscription/required', PRACTICE_MESSAGES.needsSubscription, 403);
   const credit = creditListening({ ranges: body.listened.ranges, listenedSeconds: body.listened.seconds, trackSeconds: trackLength(meditation.durationSeconds) });
   return { listenedSeconds: credit.listenedSeconds, row: { kind: 'guided', meditationId: body.meditationId, plannedSeconds: null, complete: credit.complete } };
 }

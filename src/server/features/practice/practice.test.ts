@@ -20,8 +20,8 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
     t = await createTestApp({ kind });
     ({ cookie, userId } = await createSignedInUser(t, 'practice@example.com'));
     other = await createSignedInUser(t, 'practice-other@example.com');
-    meditation = await buildMeditation(t.database.db, { durationSeconds: 754, duration: '13 min' });
-    second = await buildMeditation(t.database.db);
+    meditation = await buildMeditation(t.database.db, { free: true, durationSeconds: 754, duration: '13 min' });
+    second = await buildMeditation(t.database.db, { free: true });
   });
   afterAll(() => t.close());
 
@@ -38,10 +38,11 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       const played = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/practice/played', headers });
       const listener = await createSignedInUser(t, 'played@example.com');
       expect((await played({ cookie: listener.cookie })).json()).toEqual({ ids: [] });
-      for (const id of [meditation.id, meditation.id, second.id]) {
-        expect((await post({ id: randomUUID(), meditationId: id, completedAt: new Date().toISOString(), ...whole }, { cookie: listener.cookie })).statusCode).toBe(201);
+      for (const [i, id] of [meditation.id, meditation.id, second.id].entries()) {
+        // One play after another: a person's sessions may not overlap (issue 33, row 10).
+        expect((await post({ id: randomUUID(), meditationId: id, completedAt: new Date(Date.now() - i * 20 * 60_000).toISOString(), ...whole }, { cookie: listener.cookie })).statusCode).toBe(201);
       }
-      await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date().toISOString(), ...whole }, { cookie: other.cookie });
+      await post({ id: randomUUID(), meditationId: second.id, completedAt: new Date(Date.now() - 86_400_000).toISOString(), ...whole }, { cookie: other.cookie });
       expect((await played({ cookie: listener.cookie })).json<{ ids: string[] }>().ids.sort()).toEqual([meditation.id, second.id].sort());
       expect((await played({ cookie: other.cookie })).json<{ ids: string[] }>().ids).toContain(second.id);
       expect((await played({ cookie: other.cookie })).json<{ ids: string[] }>().ids).not.toContain(meditation.id);
@@ -78,7 +79,7 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
     });
 
     it('credits at most 4 hours for a meditation whose stored length is absurd (1.8 million minutes)', async () => {
-      const poisoned = await buildMeditation(t.database.db, { durationSeconds: 112_195_064, duration: '1869918 min' });
+      const poisoned = await buildMeditation(t.database.db, { free: true, durationSeconds: 112_195_064, duration: '1869918 min' });
       const fresh = await createSignedInUser(t, `poisoned-${kind}@example.com`);
       const res = await post({ id: randomUUID(), meditationId: poisoned.id, completedAt: new Date().toISOString(), ...whole }, { cookie: fresh.cookie });
       expect(res.statusCode).toBe(201);
@@ -103,8 +104,10 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
 
     it('keeps users apart: the same play id from another user is another session', async () => {
       const id = randomUUID();
-      expect((await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString(), ...whole })).statusCode).toBe(201);
-      expect((await post({ id, meditationId: meditation.id, completedAt: new Date().toISOString(), ...whole }, { cookie: other.cookie })).statusCode).toBe(201);
+      // Earlier than this user's session of the test above, which it would overlap.
+      const completedAt = new Date(Date.now() - 3 * 3_600_000).toISOString();
+      expect((await post({ id, meditationId: meditation.id, completedAt, ...whole })).statusCode).toBe(201);
+      expect((await post({ id, meditationId: meditation.id, completedAt, ...whole }, { cookie: other.cookie })).statusCode).toBe(201);
     });
 
     it.each([
@@ -136,13 +139,18 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
 
   describe('honest sessions (issue 20, item 3)', () => {
     type Summary = { totalSessions: number; totalMinutes: number; currentStreak: number; week: { date: string; sessions: number; minutes: number }[]; today: string; recent: { meditationId: string; complete: boolean; minutes: number; trackMinutes: number }[] };
-    const listen = (person: { cookie: string }, meditationId: string, ranges: { start: number; end: number }[], seconds: number) =>
-      post({ id: randomUUID(), meditationId, completedAt: new Date().toISOString(), listened: { ranges, seconds } }, { cookie: person.cookie });
+    /** Each play ends where the one before it (sent just before) began: a person's sessions may not overlap (issue 33, row 10). */
+    let cursor = Date.now();
+    const listen = (person: { cookie: string }, meditationId: string, ranges: { start: number; end: number }[], seconds: number) => {
+      const completedAt = new Date(cursor).toISOString();
+      cursor -= seconds * 1000;
+      return post({ id: randomUUID(), meditationId, completedAt, listened: { ranges, seconds } }, { cookie: person.cookie });
+    };
     const summary = async (person: { cookie: string }) => (await practice('UTC', { cookie: person.cookie })).json<Summary>();
 
     it('credits no session and no minute for seeking to the end of three tracks (the reported defect: 3 sessions, 3 minutes for 15 s)', async () => {
       const person = await createSignedInUser(t, `seeker-${kind}@example.com`);
-      const tracks = await Promise.all([1, 2, 3].map(() => buildMeditation(t.database.db, { durationSeconds: 30, duration: '1 min' })));
+      const tracks = await Promise.all([1, 2, 3].map(() => buildMeditation(t.database.db, { free: true, durationSeconds: 30, duration: '1 min' })));
       for (const track of tracks) {
         // About 5 s heard of each: the first 2 s, then the slider to 90% and the last 3 s.
         const res = await listen(person, track.id, [{ start: 0, end: 2 }, { start: 27, end: 30 }], 5);
@@ -158,7 +166,7 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
 
     it('does not count a replayed part twice, for completeness or minutes', async () => {
       const person = await createSignedInUser(t, `replayer-${kind}@example.com`);
-      const track = await buildMeditation(t.database.db, { durationSeconds: 600, duration: '10 min' });
+      const track = await buildMeditation(t.database.db, { free: true, durationSeconds: 600, duration: '10 min' });
       // The first 200 s three times over (600 s of ranges, listened honestly: 250 s new) is 250 s of the track: partial.
       const honest = await listen(person, track.id, [{ start: 0, end: 200 }, { start: 0, end: 200 }, { start: 50, end: 250 }], 250);
       expect(honest.json().session).toMatchObject({ complete: false, durationMinutes: 4 });
@@ -178,8 +186,8 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
 
     it('counts a session complete at 80% of the track, or at 5 minutes of a longer one; partial ones add minutes but no session or streak day', async () => {
       const person = await createSignedInUser(t, `eighty-${kind}@example.com`);
-      const short = await buildMeditation(t.database.db, { durationSeconds: 300, duration: '5 min' });
-      const long = await buildMeditation(t.database.db, { durationSeconds: 2400, duration: '40 min' });
+      const short = await buildMeditation(t.database.db, { free: true, durationSeconds: 300, duration: '5 min' });
+      const long = await buildMeditation(t.database.db, { free: true, durationSeconds: 2400, duration: '40 min' });
       const cases: [string, number, boolean][] = [
         [short.id, 240, true],
         [short.id, 239, false],
@@ -239,8 +247,10 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
     it('counts sessions, minutes, streaks and this week in the user’s timezone', async () => {
       const fresh = await createSignedInUser(t, `streaks-${kind}@example.com`);
       const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-      for (const daysAgo of [0, 0, 1, 2, 5, 6, 7, 8]) {
-        expect((await post({ id: randomUUID(), meditationId: meditation.id, completedAt: at(daysAgo), ...whole }, { cookie: fresh.cookie })).statusCode).toBe(201);
+      for (const [i, daysAgo] of [0, 0, 1, 2, 5, 6, 7, 8].entries()) {
+        // The second of today's two sessions ends 15 minutes before the first: they may not overlap (issue 33, row 10).
+        const completedAt = i === 1 ? new Date(Date.parse(at(0)) - 15 * 60_000).toISOString() : at(daysAgo);
+        expect((await post({ id: randomUUID(), meditationId: meditation.id, completedAt, ...whole }, { cookie: fresh.cookie })).statusCode).toBe(201);
       }
       const res = await practice('UTC', { cookie: fresh.cookie });
       expect(res.statusCode).toBe(200);

@@ -50,7 +50,8 @@ describe.each(testDatabaseKinds())('timer sessions on %s', (kind) => {
 
   it('counts a sitting ended early by the same rule as a track: 5 minutes of a long one completes it, less is partial', async () => {
     const { cookie } = await createSignedInUser(t, 'timer-partial@example.com');
-    const partial = sitting(20 * 60, 4 * 60 + 30);
+    // One sitting after the other (issue 33, row 10: sittings of one person may not overlap).
+    const partial = sitting(20 * 60, 4 * 60 + 30, { completedAt: new Date(Date.now() - 10 * 60_000).toISOString() });
     const enough = sitting(30 * 60, 5 * 60);
     expect((await post(cookie, partial)).json()).toMatchObject({ session: { complete: false, durationMinutes: 5 } });
     expect((await post(cookie, enough)).json()).toMatchObject({ session: { complete: true, durationMinutes: 5 } });
@@ -61,8 +62,8 @@ describe.each(testDatabaseKinds())('timer sessions on %s', (kind) => {
 
   it('sits alongside guided sessions: both count, and "Continue" still names the last meditation', async () => {
     const { cookie } = await createSignedInUser(t, 'timer-mixed@example.com');
-    const meditation = await buildMeditation(t.database.db, { durationSeconds: 300, duration: '5 min' });
-    const guided = { id: randomUUID(), meditationId: meditation.id, completedAt: new Date(Date.now() - 60_000).toISOString(), listened: { ranges: [{ start: 0, end: 300 }], seconds: 300 } };
+    const meditation = await buildMeditation(t.database.db, { free: true, durationSeconds: 300, duration: '5 min' });
+    const guided = { id: randomUUID(), meditationId: meditation.id, completedAt: new Date(Date.now() - 11 * 60_000).toISOString(), listened: { ranges: [{ start: 0, end: 300 }], seconds: 300 } };
     expect((await post(cookie, guided)).statusCode).toBe(201);
     expect((await post(cookie, sitting(10 * 60, 10 * 60))).statusCode).toBe(201);
     const practice = await summary(cookie);
