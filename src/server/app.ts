@@ -15,6 +15,7 @@ import { createSignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { registerSecurityMonitor } from '#server/features/security/ip-block-guard.ts';
+import { registerProbeLog } from '#server/features/security/probe-log.ts';
 import { createMailer } from '#server/mail.ts';
 import { startTrialReminders } from '#server/features/billing/trial-reminders.ts';
 import { remindersRoutes } from '#server/features/reminders/reminders.routes.ts';
@@ -146,6 +147,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   });
   // Before every route: blocked IPs are refused sign-in, sign-up, admin setup and role changes.
   registerSecurityMonitor(app, { db: database.db });
+  // Probing (staff routes by members, injection-shaped refusals, bulk reads) in the Security Log, aggregated.
+  registerProbeLog(app, { db: database.db });
   const securityHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   // Responses over 1 KB go out compressed when the client accepts it (brotli at a speed-minded
   // quality, or gzip); prepared answers and pre-compressed assets arrive already encoded and pass

@@ -38,6 +38,16 @@ export const SECURITY_MONITOR = {
   setupTokenGuessesAbove: 5,
   /** Rate limit check defaults: 30 minute block. */
   blockMs: 30 * 60 * 1000,
+  /**
+   * Probing (admin_privilege_escalation, injection_attempt, data_exfiltration_attempt) is logged as one
+   * row per source, type and window of this length, with a count, so a flood of probes is one row.
+   */
+  probeWindowMs: 5 * 60 * 1000,
+  /** Distinct sources with a row of their own per type and window; past it they share one 'many sources' row. */
+  probeSourcesPerWindow: 20,
+  /** Bulk reads per account in the probe window above which each further one is a data_exfiltration_attempt. */
+  exportsAbove: 10,
+  listingPagesAbove: 100,
 } as const;
 
 /** Every severity of a security or admin audit event: the database columns and the log filters. */
@@ -62,8 +72,17 @@ export const EVENT_TYPE_OPTIONS = [
   'webhook_forged',
   'security_alert',
   'ip_blocked',
+  // The spec's probe events (its monitor's log_security_alert calls), detected on the server: see
+  // src/server/features/security/probe-log.ts.
+  'admin_privilege_escalation',
+  'injection_attempt',
+  'data_exfiltration_attempt',
 ] as const;
 export type SecurityEventType = (typeof EVENT_TYPE_OPTIONS)[number];
+
+/** The probe events: one row per burst with a count (details.count); the first of each type in an hour raises the spec's critical alert. */
+export const PROBE_EVENT_TYPES = ['admin_privilege_escalation', 'injection_attempt', 'data_exfiltration_attempt'] as const satisfies readonly SecurityEventType[];
+export type ProbeEventType = (typeof PROBE_EVENT_TYPES)[number];
 
 export const ADMIN_MESSAGES = {
   title: 'Admin Dashboard',

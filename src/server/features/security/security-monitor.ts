@@ -7,7 +7,10 @@
  * - threat score per IP = 0.3 × failed logins + 0.4 × rate-limit violations + 0.5 × suspicious activity:
  *   alert above 10, and the IP is blocked for 30 minutes;
  * - one event type more than 5 times per user in 5 minutes: a critical 'suspicious pattern' alert;
- * - wrong admin setup tokens from one IP above 5 in the hour: critical alert and a 30-minute block.
+ * - wrong admin setup tokens from one IP above 5 in the hour: critical alert and a 30-minute block;
+ * - the probe events (admin_privilege_escalation, injection_attempt, data_exfiltration_attempt): the spec
+ *   calls log_security_alert on each; here the first of each type in the hour raises the critical alert
+ *   (its details name the source), and every one counts as suspicious activity in the IP's threat score.
  *
  * Counters live in `rate_limits` (atomic upserts, so every process on the database shares them), and so do
  * blocks (`blocked_until`, `ip_address`), always in the database even when Redis holds the request limits:
@@ -15,7 +18,7 @@
  * with severity critical (the spec's log_security_alert); each fires once per threshold crossing per window.
  */
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { SECURITY_MONITOR as S, type SecurityEventType, type Severity } from '#shared/admin.ts';
+import { PROBE_EVENT_TYPES, SECURITY_MONITOR as S, type ProbeEventType, type SecurityEventType, type Severity } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { rateLimits, securityAuditLog } from '#server/db/schema/auth.ts';
 import { createDatabaseRateLimitStore } from '#server/features/security/rate-limit-store.ts';
@@ -39,7 +42,10 @@ const SUSPICIOUS_EVENT_TYPES: ReadonlySet<SecurityEventType> = new Set([
   'webhook_forged',
   'admin_setup_failed',
   'upload_rejected',
+  ...PROBE_EVENT_TYPES,
 ]);
+
+const isProbe = (eventType: SecurityEventType): eventType is ProbeEventType => (PROBE_EVENT_TYPES as readonly SecurityEventType[]).includes(eventType);
 
 /**
  * Left out of the per-user pattern rule: routine events (six sign-ins in five minutes from a family's devices
@@ -54,9 +60,11 @@ const PATTERN_EXEMPT: ReadonlySet<SecurityEventType> = new Set([
   'admin_setup_failed',
   'security_alert',
   'ip_blocked',
+  // Their own critical alert below; a burst of them is already one row with a count.
+  ...PROBE_EVENT_TYPES,
 ]);
 
-type AlertType = 'excessive_failed_logins' | 'excessive_rate_limit_violations' | 'high_threat_score' | 'suspicious_pattern' | 'setup_token_guessing';
+type AlertType = 'excessive_failed_logins' | 'excessive_rate_limit_violations' | 'high_threat_score' | 'suspicious_pattern' | 'setup_token_guessing' | ProbeEventType;
 
 type Logger = { warn(object: object, message: string): void };
 type MonitorOptions = { now: () => number; log: Logger };
@@ -129,6 +137,11 @@ async function evaluate(db: Database, event: MonitoredEvent): Promise<void> {
       await alertOnce(db, 'setup_token_guessing', `ip:${ip}`, { userId: event.userId, userEmail: event.userEmail, ipAddress: ip, details: { subject: 'ip', count, threshold: `more than ${S.setupTokenGuessesAbove} wrong admin setup tokens from one IP in 1 hour` } });
       await blockIp({ db, ip, reason: 'setup_token_guessing', userId: event.userId, userEmail: event.userEmail });
     }
+  }
+
+  if (isProbe(event.eventType)) {
+    // One alert per type in the hour, whatever the number of sources: a botnet's thousand addresses are one alert.
+    await alertOnce(db, event.eventType, 'any', { userId: event.userId, userEmail: event.userEmail, ipAddress: ip, details: { subject: 'type', ...event.details, threshold: `the first ${event.eventType} in 1 hour` } });
   }
 
   if (ip && (event.eventType === 'failed_login' || event.eventType === 'rate_limit_exceeded' || SUSPICIOUS_EVENT_TYPES.has(event.eventType))) {

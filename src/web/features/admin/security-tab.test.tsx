@@ -38,6 +38,27 @@ describe('Security Log tab', () => {
     await waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/admin/security/events?eventType=ip_blocked'));
   });
 
+  it('shows a burst of probes as one row with its count, its kind and its route, the payload sample never as markup', async () => {
+    const escalation = { id: 'p1', eventType: 'admin_privilege_escalation', severity: 'high', userEmail: 'member@example.com', ipAddress: '198.51.100.4', details: { count: 6, reason: 'role-check', route: '/api/admin/roles', role: 'user' }, createdAt: '2026-11-24T10:00:02Z' };
+    const injection = { id: 'p2', eventType: 'injection_attempt', severity: 'high', userEmail: null, ipAddress: null, details: { count: 41, sources: 'many', kind: 'script', sample: '\\u003cscript\\u003e', route: '/api/waitlist' }, createdAt: '2026-11-24T10:00:03Z' };
+    answerFetch((url) =>
+      url.startsWith('/api/admin/security/stats')
+        ? json({ totalAlerts24h: 2, criticalAlerts: 1, recentThreats1h: 2, blockedIps: 0, recent: [] })
+        : json({ events: [escalation, injection] }),
+    );
+    renderWithQueries(<SecurityTab />);
+    const list = await screen.findByRole('list', { name: 'Security events' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first.textContent).toContain('admin_privilege_escalation');
+    expect(within(first).getByLabelText('6 times').textContent).toBe('×6');
+    expect(first.textContent).toContain('/api/admin/roles');
+    expect(first.textContent).toContain('member@example.com');
+    expect(within(second).getByLabelText('41 times')).toBeTruthy();
+    expect(second.textContent).toContain('script');
+    expect(second.textContent).toContain('many sources');
+    expect(list.querySelector('script')).toBeNull();
+  });
+
   it("says 'Failed to fetch security audit logs' in a toast and in place when the log cannot be read", async () => {
     answerFetch((url) =>
       url.startsWith('/api/admin/security/stats')

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, PROBE_EVENT_TYPES, SEVERITY_OPTIONS } from '#shared/admin.ts';
 import { toast } from '#web/lib/toast.ts';
 import type { SecurityEvent, SecurityEventsResponse, SecurityStats } from '#shared/contracts/admin.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -61,10 +61,18 @@ export function SecurityTab() {
   );
 }
 
-/** The monitor's rule behind an alert (alertType) or a block (reason). */
+const isProbe = (eventType: string) => (PROBE_EVENT_TYPES as readonly string[]).includes(eventType);
+
+/** The monitor's rule behind an alert (alertType) or a block (reason); what a probe was (its kind or reason). */
 function cause(e: SecurityEvent): string | undefined {
-  const value = e.details.alertType ?? (e.eventType === 'ip_blocked' ? e.details.reason : undefined);
+  const value = e.details.alertType ?? (e.eventType === 'ip_blocked' ? e.details.reason : isProbe(e.eventType) ? (e.details.kind ?? e.details.reason) : undefined);
   return typeof value === 'string' ? value : undefined;
+}
+
+/** How many probes one row stands for (a burst is one row with a count), or undefined for a single event. */
+function countOf(e: SecurityEvent): number | undefined {
+  const count = e.details.count;
+  return typeof count === 'number' && isProbe(e.eventType) ? count : undefined;
 }
 
 function EventList({ events, label }: { events: SecurityEvent[]; label: string }) {
@@ -75,9 +83,15 @@ function EventList({ events, label }: { events: SecurityEvent[]; label: string }
         <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
           <SeverityBadge severity={e.severity} />
           <span className="font-medium text-stone-900 dark:text-stone-50">{e.eventType}</span>
+          {countOf(e) !== undefined ? (
+            <span className="rounded bg-stone-900 px-1.5 text-xs font-semibold text-white dark:bg-stone-100 dark:text-stone-900" aria-label={`${countOf(e)} times`}>
+              ×{countOf(e)}
+            </span>
+          ) : null}
           {cause(e) ? <span className="rounded bg-stone-100 px-1.5 font-mono text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{cause(e)}</span> : null}
+          {typeof e.details.route === 'string' && isProbe(e.eventType) ? <span className="font-mono text-xs text-stone-600 dark:text-stone-300">{e.details.route}</span> : null}
           <span className="text-stone-500 dark:text-stone-400">{e.userEmail ?? 'anonymous'}</span>
-          <span className="text-stone-500 dark:text-stone-400">{e.ipAddress ?? ''}</span>
+          <span className="text-stone-500 dark:text-stone-400">{e.ipAddress ?? (e.details.sources === 'many' ? 'many sources' : '')}</span>
           <span className="ml-auto text-stone-500 dark:text-stone-400">{dateTime(e.createdAt)}</span>
         </li>
       ))}
