@@ -62,13 +62,16 @@ async function runDirect(config: Config, argv: string[]): Promise<CommandResult>
 }
 
 async function restore(config: Config, args: string[]): Promise<CommandResult> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: false, options: { force: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: false, options: { force: { type: 'boolean' }, 'deletions-from': { type: 'string', multiple: true } } });
   if (positionals.length !== 1) return { exitCode: 1, output: USAGE };
   const file = resolve(positionals[0]);
+  const newer = values['deletions-from'];
+  const deletionsFrom = (Array.isArray(newer) ? newer : []).filter((name): name is string => typeof name === 'string').map((name) => resolve(name));
   try {
-    const manifest = await restoreBackup({ config, file, force: values.force === true, openTarget: () => openDatabase(config) });
+    const { manifest, reapplied, notes } = await restoreBackup({ config, file, force: values.force === true, openTarget: () => openDatabase(config), deletionsFrom });
     const into = config.databaseUrl ? `the PostgreSQL database and ${config.dataDir}` : config.dataDir;
-    return { exitCode: 0, output: `Restored ${file} into ${into} (${describeManifest(manifest)}, backed up ${manifest.createdAt})` };
+    const erased = `${reapplied} account${reapplied === 1 ? '' : 's'} deleted after the backup erased again`;
+    return { exitCode: 0, output: [`Restored ${file} into ${into} (${describeManifest(manifest)}, backed up ${manifest.createdAt}); ${erased}`, ...notes].join('\n') };
   } catch (error) {
     return { exitCode: 1, output: (error as Error).message };
   }

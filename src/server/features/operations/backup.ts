@@ -25,6 +25,7 @@ import { openPglite, type Database, type DatabaseHandle } from '#server/db/clien
 import * as schema from '#server/db/schema.ts';
 import { readTarGz, writeTarGz, type TarSink, type TarSource } from '#server/features/operations/tar.ts';
 import { LOCK_FILE } from '#server/features/operations/data-dir-lock.ts';
+import { LEDGER_TABLE, ledgerFromDump, reapplyDeletions, readLedger } from '#server/features/operations/deletion-ledger.ts';
 
 const MANIFEST = 'harbour-mind-backup.json';
 const PGLITE_IMAGE = 'pglite.tar.gz';
@@ -201,24 +202,76 @@ async function countRows(db: Database): Promise<number> {
   return total;
 }
 
+/** The deletion ledger kept in another backup (a newer one, when an older one is restored). */
+async function ledgerOfArchive(file: string): Promise<string[]> {
+  if (!existsSync(file)) throw new Error(`${file} does not exist`);
+  let lines: string[] = [];
+  const manifest = { ours: false };
+  await readTarGz(file, ({ name }) => {
+    if (name === MANIFEST) {
+      return memorySink((bytes) => {
+        const parsed = JSON.parse(bytes.toString('utf8')) as Partial<BackupManifest> | null;
+        manifest.ours = parsed?.app === 'harbour-mind' && parsed.format === FORMAT;
+      });
+    }
+    if (/^database\/\d+-(.+)\.jsonl$/.exec(name)?.[1] === LEDGER_TABLE) return memorySink((bytes) => (lines = bytes.toString('utf8').split('\n').filter(Boolean)));
+    return undefined;
+  });
+  if (!manifest.ours) throw new Error(`${file} is not a Harbour Mind backup of format ${FORMAT}`);
+  return lines;
+}
+
+/**
+ * The ledger of the embedded database a forced restore is about to replace. A database too damaged to
+ * open (often why one restores) cannot say: the restore goes on, and says so.
+ */
+async function ledgerOfReplacedPglite(dataDir: string, notes: string[]) {
+  const folder = join(dataDir, 'pglite');
+  if (!existsSync(folder)) return [];
+  const replaced = openPglite({ dataDir: folder });
+  try {
+    return await readLedger(replaced.db);
+  } catch (error) {
+    notes.push(`The database being replaced could not be read (${(error as Error).message}): accounts deleted since the backup are erased again only from the backup's own list and --deletions-from.`);
+    return [];
+  } finally {
+    await replaced.close();
+  }
+}
+
+export type RestoreResult = {
+  manifest: BackupManifest;
+  /** Accounts deleted after the backup was made, erased again. */
+  reapplied: number;
+  /** What the operator should know (a ledger that could not be read). */
+  notes: string[];
+};
+
 /**
  * Fills DATA_DIR (and, with DATABASE_URL, the PostgreSQL database) from an archive. Refuses a folder
  * or database that holds data unless `force`. Everything is unpacked into a staging folder inside
  * DATA_DIR first and moved into place only once it all opened, so a damaged archive changes nothing.
  * The caller holds DATA_DIR's lock (no server runs on it).
+ *
+ * Accounts deleted after the backup was made are erased again before anything opens the restored data
+ * (issue 33, the privacy policy's promise): the ids come from the deletion ledger of the database being
+ * replaced, of the backup itself, and of the archives in `deletionsFrom` (newer backups).
  */
 export async function restoreBackup({
   config,
   file,
   force,
   openTarget,
+  deletionsFrom = [],
 }: {
   config: Config;
   file: string;
   force: boolean;
   /** Opens the PostgreSQL database a DATABASE_URL restore fills. */
   openTarget: () => DatabaseHandle;
-}): Promise<BackupManifest> {
+  /** Newer backups whose deletion ledgers apply too. */
+  deletionsFrom?: readonly string[];
+}): Promise<RestoreResult> {
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
   const { dataDir } = config;
   const intoPostgres = Boolean(config.databaseUrl);
@@ -227,6 +280,9 @@ export async function restoreBackup({
   if (!force && occupied) {
     throw new Error(`DATA_DIR ${dataDir} is not empty: restore fills an empty folder. Add --force to replace its ${intoPostgres ? 'media and secrets' : 'database, media and secrets'}.`);
   }
+  const notes: string[] = [];
+  const ledger = [];
+  for (const other of deletionsFrom) ledger.push(...ledgerFromDump(await ledgerOfArchive(other)));
   const stage = join(dataDir, `.restore-${randomBytes(4).toString('hex')}`);
   mkdirSync(stage, { recursive: true, mode: 0o700 });
   try {
@@ -252,23 +308,29 @@ export async function restoreBackup({
       return fileSink(join(stage, name));
     });
     if (!manifest) throw new Error('Not a Harbour Mind backup (empty archive)');
+    ledger.push(...ledgerFromDump(dumps.get(LEDGER_TABLE) ?? []));
 
+    let reapplied = 0;
     if (intoPostgres) {
       const target = openTarget();
       try {
         await target.migrate();
         if (!force && (await countRows(target.db)) > 0) throw new Error('The PostgreSQL database already holds data: restore fills an empty one. Add --force to replace it.');
+        ledger.push(...(await readLedger(target.db)));
         await loadTables(target.db, dumps, { replace: force });
+        reapplied = await reapplyDeletions(target.db, ledger);
       } finally {
         await target.close();
       }
     } else {
+      if (force) ledger.push(...(await ledgerOfReplacedPglite(dataDir, notes)));
       // PGlite: the folder image when there is one (exact), otherwise a fresh database filled from the dump.
       const client = image ? new PGlite(join(stage, 'pglite'), { loadDataDir: new Blob([new Uint8Array(image)]) }) : new PGlite(join(stage, 'pglite'));
       const database = openPglite({ dataDir: join(stage, 'pglite'), client });
       try {
         await database.migrate();
         if (!image) await loadTables(database.db, dumps, { replace: false });
+        reapplied = await reapplyDeletions(database.db, ledger);
       } finally {
         await database.close();
       }
@@ -281,7 +343,7 @@ export async function restoreBackup({
         renameSync(join(stage, folder), target);
       }
     }
-    return manifest;
+    return { manifest, reapplied, notes };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

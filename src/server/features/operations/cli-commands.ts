@@ -26,7 +26,9 @@ export const USAGE = `Usage: npm run cli -- <command>
   grant-subscription <email> [--days N]   (comped access, default 30 days)
   setup-token                            (one-time token for /admin › Admin Setup, while no admin exists)
   backup <file.tar.gz>                   (database, media and secrets; works while the server runs)
-  restore <file.tar.gz> [--force]        (into an empty DATA_DIR, with no server running)`;
+  restore <file.tar.gz> [--force] [--deletions-from <newer.tar.gz>]...
+                                         (into an empty DATA_DIR, with no server running; accounts deleted
+                                          after the backup are erased again)`;
 
 export type CommandContext = { db: Database; database: DatabaseHandle; config: Config };
 
