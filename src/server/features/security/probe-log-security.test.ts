@@ -96,6 +96,12 @@ describe.each(testDatabaseKinds())('probing reaches the Security Log (%s)', (kin
     expect((await as(editor, editorIp)({ method: 'GET', url: '/api/admin/meditations' })).statusCode).toBe(200);
     expect((await rowsOf('admin_privilege_escalation', editorIp))[0]?.details).toMatchObject({ count: 1, role: 'editor', route: '/api/admin/roles' });
 
+    // A member's write without our Origin is refused by the CSRF guard before the role check: still a probe.
+    const crossIp = nextIp();
+    const cross = await t.app.inject({ method: 'DELETE', url: '/api/admin/waitlist', headers: { cookie: member.cookie }, remoteAddress: crossIp });
+    expect(cross.statusCode).toBe(403);
+    expect((await rowsOf('admin_privilege_escalation', crossIp))[0]?.details).toMatchObject({ count: 1, reason: 'cross-site', role: 'user' });
+
     const adminIp = nextIp();
     const asAdmin = as(admin, adminIp);
     for (const url of ['/api/admin/roles', '/api/admin/audit', '/api/admin/security/events', '/api/admin/waitlist']) expect((await asAdmin({ method: 'GET', url })).statusCode).toBe(200);
@@ -109,8 +115,8 @@ describe.each(testDatabaseKinds())('probing reaches the Security Log (%s)', (kin
   it('gives sources past the per-window cap one shared row, so a botnet cannot flood the log either', async () => {
     const before = (await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'admin_privilege_escalation'))).length;
     const extra = 6;
-    // Sources so far this window in the tests above: 4 (two members' addresses, the editor's, the admin's own-account).
-    const sources = SECURITY_MONITOR.probeSourcesPerWindow - 4 + extra;
+    // Sources so far this window in the tests above: 5 (two members' addresses, the editor's, the cross-site one, the admin's own-account).
+    const sources = SECURITY_MONITOR.probeSourcesPerWindow - 5 + extra;
     for (let i = 0; i < sources; i += 1) expect((await as(member, `203.0.113.${i + 1}`)({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(403);
     const rows = await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'admin_privilege_escalation'));
     expect(rows.length - before).toBe(sources - extra + 1);

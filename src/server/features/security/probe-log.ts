@@ -4,8 +4,8 @@
  * them from what it refuses or serves, without any route's help:
  *
  * - admin_privilege_escalation: a signed-in non-admin refused on a staff route (the role check's 403
- *   on /api/admin/*), or asking for an admin route that does not exist; an admin giving their own
- *   account a role (a role change beyond anyone's rights).
+ *   on /api/admin/*, or the CSRF guard's before it), or asking for an admin route that does not exist;
+ *   an admin giving their own account a role (a role change beyond anyone's rights).
  * - injection_attempt: a refused request (4xx other than 401/403/429) whose path, query, parameters or
  *   JSON body hold something that looks like SQL, script or path traversal (probe-patterns.ts); the
  *   log keeps the field, the kind and a short inert copy, never the payload as sent.
@@ -88,11 +88,14 @@ export function registerProbeLog(app: FastifyInstance, { db }: { db: Database })
       }
       return false;
     }
-    // An admin route that does not exist: only someone guessing asks for one.
-    if (error.code === 'not-found' && !route && path.toLowerCase().startsWith('/api/admin/')) {
+    // Refused before the role check ran: an admin route that does not exist (only someone guessing asks
+    // for one), or a write without our Origin (the CSRF guard runs first; csrf_rejected is logged too).
+    const before = error.code === 'not-found' && !route ? 'unknown-admin-route' : error.code === 'security/cross-site-request' ? 'cross-site' : undefined;
+    const staffPath = (route ?? path.toLowerCase()).startsWith('/api/admin/') && !OPEN_ADMIN_ROUTES.has(route ?? path.toLowerCase());
+    if (before && staffPath) {
       const viewer = request.viewer ?? (await getViewer(request.server.auth, db, request).catch(() => undefined));
       if (!viewer || viewer.role === 'admin') return false;
-      await record(request, 'admin_privilege_escalation', viewer, { reason: 'unknown-admin-route', role: viewer.role });
+      await record(request, 'admin_privilege_escalation', viewer, { reason: before, role: viewer.role });
       return true;
     }
     return false;
