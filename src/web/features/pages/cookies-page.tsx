@@ -4,7 +4,7 @@ import { PolicySection, StaticPage } from '#web/features/pages/static-page.tsx';
 /** /cookies */
 export function CookiesPage() {
   return (
-    <StaticPage title="Cookie Policy" lastUpdated="26 November 2026" intro="Harbour Mind uses as little as it can. Here is exactly what is stored, and why.">
+    <StaticPage title="Cookie Policy" policy="cookies" intro="Harbour Mind uses as little as it can. Here is exactly what is stored, and why.">
       <PolicySection id="necessary" title="Strictly necessary cookie">
         <p>
           When you sign in, we set one first-party session cookie so you stay signed in. It is marked HttpOnly (scripts cannot read it) and is only sent to Harbour

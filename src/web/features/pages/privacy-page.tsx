@@ -6,7 +6,7 @@ export function PrivacyPage() {
   return (
     <StaticPage
       title="Privacy Policy"
-      lastUpdated="26 November 2026"
+      policy="privacy"
       intro="People bring their most private thoughts to Harbour Mind. This policy explains, in plain words, what we collect, why, and the control you have."
     >
       <PolicySection id="who" title="Who we are">
@@ -52,9 +52,14 @@ export function PrivacyPage() {
       <PolicySection id="retention" title="How long we keep it">
         <ul>
           <li>
-            When you delete your account (Account › Settings › Your data), it is erased at once: your profile, sign-in, devices, subscription record, favourites,
-            practice, settings and your encrypted journal. Security log lines about you lose your name, email and IP address; our audit log keeps only that an account was deleted. Invoices
-            are kept by Stripe or Apple, as the law requires of them.
+            When you delete your account (Account › Settings › Your data), it is erased from the service at once: your profile, sign-in, devices, subscription record,
+            favourites, practice, settings and your encrypted journal. Security log lines about you lose your name, email and IP address; our audit log keeps only that
+            an account was deleted. Invoices are kept by Stripe or Apple, as the law requires of them.
+          </li>
+          <li>
+            We keep backups so that Harbour Mind can come back after a failure. Your account leaves them within 30 days of its deletion, as older backups are
+            deleted. Until then a backup is never used for anything but bringing the service back, and if we ever restore one, every account deleted after it was
+            made is erased again before the service reopens: we keep a list of the deleted accounts' internal numbers for this, with nothing that says who you were.
           </li>
           <li>Security logs are kept only as long as needed to protect the service.</li>
         </ul>

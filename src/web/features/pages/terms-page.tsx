@@ -6,7 +6,7 @@ import { PolicySection, StaticPage } from '#web/features/pages/static-page.tsx';
 /** /terms: the terms in a scroll area of 60% of the viewport height (spec). */
 export function TermsPage() {
   return (
-    <StaticPage title="Terms of Service" lastUpdated="27 January 2025" intro="The agreement between you and Harbour Mind, written to be read.">
+    <StaticPage title="Terms of Service" policy="terms" intro="The agreement between you and Harbour Mind, written to be read.">
       <ScrollArea.Root className="h-[60vh] overflow-hidden rounded-3xl bg-white ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
         <ScrollArea.Viewport className="h-full w-full px-6 pb-6" tabIndex={0} aria-label="Terms of Service text">
           <PolicySection id="acceptance" title="1. Accepting these terms">
