@@ -85,6 +85,8 @@ describe('probing the shared read paths', () => {
   describe('row 6: Vary: Origin on cacheable replies', () => {
     it('says Vary: Origin beside Accept-Encoding on every cacheable reply, to the apps and to browsers alike', async () => {
       const card = await buildMeditation(t.database.db);
+      // Prepared answers (cards, listings, build files, OpenAPI); the others below (an unknown listing slug,
+      // transcript search) vary by encoding only when they are big enough to be compressed.
       const targets = [`/api/meditations/${card.id}`, '/api/meditations?category=all', '/api/meditations?category=mindfulness', '/index.html', '/api/openapi.json'];
       for (const path of targets) {
         for (const headers of [{ origin: APP_ORIGIN }, {}, { 'accept-encoding': 'br, gzip' }, { origin: APP_ORIGIN, 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
@@ -100,6 +102,13 @@ describe('probing the shared read paths', () => {
         }
         const fromApp = await get(path, { origin: APP_ORIGIN });
         expect(fromApp.headers['access-control-allow-origin'], path).toBe(APP_ORIGIN);
+      }
+      for (const path of ['/api/meditations?category=no-such-slug', '/api/search/meditations?q=calm']) {
+        for (const headers of [{ origin: APP_ORIGIN }, {}] as Record<string, string>[]) {
+          const res = await get(path, headers);
+          expect(res.headers['cache-control'], path).toMatch(/public/);
+          expect(varyOf(res.headers.vary), `${path} ${JSON.stringify(headers)}`).toContain('origin');
+        }
       }
       // A 304 names the same Vary as the 200 it stands for.
       const card200 = await get(`/api/meditations/${card.id}`, { origin: APP_ORIGIN });
