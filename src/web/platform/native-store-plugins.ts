@@ -1,6 +1,6 @@
 /**
  * The store plugins the apps' purchases use (store-purchases.ts), in the native chunk the web never
- * fetches: RevenueCat's, and the app's own StoreKit 2 bridge (ios/App/App/HarbourStoreKitPlugin.swift).
+ * fetches: RevenueCat's, and the app's own StoreKit 2 bridge (ios/App/App/HarbourStoreKit.swift).
  */
 import type { Purchases, PurchasesPluginLike, StoreKitLike } from '#web/platform/store-purchases.ts';
 

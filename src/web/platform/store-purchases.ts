@@ -29,7 +29,7 @@ export type PurchasesPluginLike = {
 };
 
 /**
- * The app's own StoreKit 2 bridge on iOS (ios/App/App/HarbourStoreKitPlugin.swift): the latest
+ * The app's own StoreKit 2 bridge on iOS (ios/App/App/HarbourStoreKit.swift): the latest
  * signed transaction (its JWS) for a product, and finishing it once the server has it.
  */
 export type StoreKitLike = {
