@@ -13,6 +13,12 @@ const config: CapacitorConfig = {
   server: { androidScheme: 'https' },
   ios: { contentInset: 'automatic', limitsNavigationsToAppBoundDomains: false },
   android: { allowMixedContent: false },
+  plugins: {
+    // @capgo/capacitor-social-login bundles every provider not named false (its sync hook edits its own
+    // Package.swift and gradle.properties): no Facebook SDK, and so no AD_ID, in either app (issue 35).
+    // Google signs in on Android; Apple stays on for the plugin's Apple provider (issue 35, item 4).
+    SocialLogin: { providers: { google: true, apple: true, facebook: false, twitter: false } },
+  },
 };
 
 export default config;

@@ -53,11 +53,12 @@ describe('the native projects (issue 19)', () => {
     expect(manifest).toContain('android.permission.POST_NOTIFICATIONS');
     expect(manifest).toContain('android.permission.SCHEDULE_EXACT_ALARM" tools:node="remove"');
     for (const plugin of ['capacitor-local-notifications', 'capgo-capacitor-health']) expect(read('android/capacitor.settings.gradle')).toContain(`project(':${plugin}')`);
-    // HealthKit: the capability and the sentence Apple's permission sheet shows; no reading, so no reading's sentence.
+    // HealthKit: the capability and the sentences. The app only writes, but the plugin links HealthKit's
+    // read APIs, so the upload needs the reading sentence too (ITMS-90683; issue 35, tests/native-doctor.test.ts).
     expect(read('ios/App/App/App.entitlements')).toMatch(/<key>com\.apple\.developer\.healthkit<\/key>\s*<true\/>/);
     const plist = read('ios/App/App/Info.plist');
     expect(plist).toMatch(/<key>NSHealthUpdateUsageDescription<\/key>\s*<string>[^<]*never reads[^<]*<\/string>/);
-    expect(plist).not.toContain('NSHealthShareUsageDescription');
+    expect(plist).toMatch(/<key>NSHealthShareUsageDescription<\/key>\s*<string>[^<]*never reads[^<]*<\/string>/);
     for (const plugin of ['CapacitorLocalNotifications', 'CapgoCapacitorHealth']) expect(read('ios/App/CapApp-SPM/Package.swift')).toContain(`.product(name: "${plugin}"`);
   });
 });
