@@ -147,6 +147,16 @@ describe.each(testDatabaseKinds())('probing reaches the Security Log (%s)', (kin
     const alert = (await securityLog('security_alert')).filter((e) => e.details.alertType === 'injection_attempt').at(0);
     expect(alert?.severity).toBe('critical');
 
+    // A token in the path or a secret-named query field never reaches the log, not even as a sample.
+    const token = 'Zq8vK2mW4nR7tY1uP3sA6dF9';
+    expect((await rawRequest(port, { method: 'GET', path: `/api/auth/reset-password/${token}/../../../etc/passwd`, from: '127.0.0.62' })).status).toBe(400);
+    const tokenRows = await rowsOf('injection_attempt', '127.0.0.62');
+    expect(tokenRows[0]?.details).toMatchObject({ kind: 'path' });
+    expect(JSON.stringify(tokenRows)).not.toContain(token);
+    const secretIp = nextIp();
+    expect((await t.app.inject({ method: 'GET', url: "/api/meditations/not-a-uuid?token=x'%20OR%20'1'='1", remoteAddress: secretIp })).statusCode).toBe(400);
+    expect(await rowsOf('injection_attempt', secretIp)).toHaveLength(0);
+
     // Ordinary mistakes are not attacks: a mistyped id, an empty name.
     const typoIp = nextIp();
     expect((await t.app.inject({ method: 'GET', url: '/api/meditations/not-a-uuid', remoteAddress: typoIp })).statusCode).toBe(400);

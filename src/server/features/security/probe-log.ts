@@ -23,7 +23,7 @@ import { ADMIN_MESSAGES, SECURITY_MONITOR as S, type ProbeEventType } from '#sha
 import { getViewer, type Viewer } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { loggedRoute } from '#server/request-log.ts';
+import { loggedRoute, redactPath } from '#server/request-log.ts';
 import { createDatabaseRateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { logProbeEvent } from '#server/features/security/security-audit.service.ts';
 import { monitorNow } from '#server/features/security/security-monitor.ts';
@@ -106,9 +106,12 @@ export function registerProbeLog(app: FastifyInstance, { db }: { db: Database })
     if (status < 400 || status >= 500 || status === 401 || status === 403 || status === 429) return;
     const query = (request.raw.url ?? '').split('?').slice(1).join('?');
     const found = findInjection({
-      path: decodeRepeatedly(rawPath(request)),
-      ...(query ? { query: decodeRepeatedly(query) } : {}),
-      ...(request.params && typeof request.params === 'object' ? { params: request.params } : {}),
+      // Secret-like segments (a reset token in the path) and secret-named query fields never reach the sample.
+      path: redactPath(decodeRepeatedly(rawPath(request))),
+      ...(query ? { query: Object.fromEntries(new URLSearchParams(query)) } : {}),
+      ...(request.params && typeof request.params === 'object'
+        ? { params: Object.fromEntries(Object.entries(request.params).map(([name, value]) => [name, typeof value === 'string' ? redactPath(value) : value])) }
+        : {}),
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
     if (!found) return;
