@@ -2,7 +2,7 @@
  * Subscription rules shared by server (authoritative) and web (display only).
  * Spec: 'Subscription active' = status active or trialing, and period end absent or in the future.
  */
-import { PRICES_GBP, PRODUCT_IDS } from '#shared/constants.ts';
+import { PRICES_GBP, PRODUCT_IDS, TRIAL_DAYS } from '#shared/constants.ts';
 
 export const PLANS = ['monthly', 'yearly'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -69,3 +69,26 @@ export const BILLING_MESSAGES = {
 
 export const CHECKOUT_POLL_INTERVAL_MS = 2000;
 export const CHECKOUT_POLL_TIMEOUT_MS = 30_000;
+
+/** The stores that sell inside the apps (the platform layer's `purchases.store`). */
+export type AppStore = 'app_store' | 'play_store';
+
+/**
+ * The auto-renewal terms shown beside the store's offer inside the apps (App Review 3.1.2; Play's
+ * subscriptions policy; issue 35, item 3): the price per period in words, the trial, when payment is
+ * taken, and how to cancel, from the prices and trial above. One sentence each, in order.
+ */
+export function autoRenewalTerms(store: AppStore): string[] {
+  const account = store === 'app_store' ? 'your Apple Account' : 'your Google Play account';
+  const where = store === 'app_store' ? 'in Settings › your name › Subscriptions' : 'in the Play Store under Payments & subscriptions › Subscriptions';
+  return [
+    `Renews automatically at £${PRICES_GBP.monthly.toFixed(2)} a month until cancelled (Premium Monthly), or at £${PRICES_GBP.yearly.toFixed(2)} a year (Premium Yearly).`,
+    `New subscribers start with a ${TRIAL_DAYS}-day free trial: cancel before it ends and you pay nothing.`,
+    `Payment is charged to ${account} when the trial ends (at purchase if you have had a trial), and each renewal within 24 hours before the current period ends.`,
+    `Cancel any time, at least 24 hours before the period ends, ${where}; you keep Premium until the end of the period you paid for.`,
+  ];
+}
+
+/** The button App Review looks for (guideline 3.1.1), on /subscribe and in Account inside the apps. */
+export const RESTORE_PURCHASES_LABEL = 'Restore Purchases';
+

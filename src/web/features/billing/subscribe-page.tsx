@@ -156,7 +156,7 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
             {/* Inside the apps the store's plans and prices replace the toggle and checkout (on iOS the spec hides the toggle). */}
             {purchases && !alreadySubscribed ? (
               <Suspense fallback={null}>
-                <StoreOffer purchases={purchases} signedIn={viewer.signedIn} onNeedAccount={() => setDialogMode('signup')} />
+                <StoreOffer purchases={purchases} signedIn={viewer.signedIn} onNeedAccount={() => setDialogMode('signup')} onNeedSignIn={() => setDialogMode('signin')} />
               </Suspense>
             ) : (
               <>

@@ -1,4 +1,7 @@
-/** Account › Settings: the real plan, status and dates, with Manage and Cancel (or Resume). */
+/**
+ * Account › Settings: the real plan, status and dates, with Manage and Cancel (or Resume); inside the
+ * apps also 'Restore Purchases' (App Review 3.1.1; issue 35, item 3).
+ */
 import CreditCard from 'lucide-react/icons/credit-card';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
@@ -12,7 +15,10 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDate, openBillingPortal, useCancelSubscription, useSubscription } from '#web/features/billing/use-subscription.ts';
+import { RestorePurchasesButton } from '#web/features/billing/restore-purchases-button.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/hydration.tsx';
+import { platform } from '#web/platform/platform.ts';
 
 /** Statuses in which a payment was attempted and refused. */
 const PAYMENT_FAILED_STATUSES: ReadonlySet<string> = new Set(['past_due', 'unpaid']);
@@ -28,6 +34,9 @@ export function SubscriptionCard() {
   const cancel = useCancelSubscription();
   const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Inside the apps (after hydration: the prepared page is the web's): the store's purchases.
+  const purchases = useHydrated() ? platform().purchases : undefined;
+  const restore = purchases ? <RestorePurchasesButton purchases={purchases} signedIn className="mt-3" /> : null;
 
   if (query.isPending) return <Spinner label="Loading your subscription..." />;
   if (query.isError) return <p role="alert">Could not load your subscription: {query.error.message}</p>;
@@ -45,6 +54,7 @@ export function SubscriptionCard() {
         <Link to="/subscribe" className={buttonClasses({ className: 'mt-6' })}>
           <Sparkles className="size-4" aria-hidden /> {START_TRIAL_LABEL}
         </Link>
+        {restore ? <div>{restore}</div> : null}
       </>
     );
   }
@@ -133,6 +143,7 @@ export function SubscriptionCard() {
           ) : null}
         </div>
       ) : null}
+      {restore ? <div>{restore}</div> : null}
       <Dialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
