@@ -35,12 +35,18 @@ export function isSandboxHost(hostname: string): boolean {
 }
 
 export const PURCHASE_MESSAGES = {
-  network: 'Network error during purchase. Please check your internet connection and try again.',
-  cancelled: 'Purchase was cancelled by user',
-  notAllowed: 'Purchases are not allowed on this device. Check Settings > Screen Time > Content & Privacy Restrictions',
+  // The spec's user-facing in-app purchase messages (what a person sees for each cause; issue 35, item 2).
+  cancelled: 'Purchase was cancelled. You can try again anytime.',
+  notAllowed: 'Purchases are not allowed on this device. Please check your device settings.',
+  network: 'Network error. Please check your internet connection and try again.',
+  productUnavailable: 'This subscription is not available. Please try again later.',
+  unableToProcess: 'Unable to process subscription. Please try again or contact support if the issue persists.',
+  // The spec's native code 4 (the user-facing list has no word for it).
   paymentInvalid: 'Payment method is invalid. Please check your payment settings in the App Store.',
-  productUnavailable: 'This subscription is not available. Please ensure the app is up to date.',
-  failed: (message: string) => `Subscription purchase failed: ${message}`,
+  // RevenueCat's codes 6, 7/13 and 20, which the spec does not word.
+  alreadyPurchased: 'You already have this subscription. Tap Restore Purchases to use it on this account.',
+  otherAccount: 'This purchase belongs to another Harbour Mind account. Sign in with the account you subscribed with, or contact support to move it.',
+  pending: 'Your purchase is waiting for approval (for example, Ask to Buy). Premium starts as soon as it is approved.',
   notInitialized: 'RevenueCat not initialized',
   loadFailed: 'Failed to load products',
   restoreFailed: 'Failed to restore purchases',
@@ -50,13 +56,19 @@ export const PURCHASE_MESSAGES = {
   nothingToRestore: 'No active subscription found',
 } as const;
 
+/** Outcomes that are not failures (changing one's mind, a parent's approval to come): shown calmly. */
+export const CALM_PURCHASE_MESSAGES: ReadonlySet<string> = new Set([PURCHASE_MESSAGES.cancelled, PURCHASE_MESSAGES.pending]);
+
+type StoreFailure = { code?: unknown; message?: unknown; userCancelled?: unknown };
+
 /**
- * RevenueCat's PurchasesError codes (PURCHASES_ERROR_CODE) to the spec's messages, by meaning. The
- * spec's numbering (1 network, 2 cancel) is the original app's native store plugin's; RevenueCat
- * numbers them differently (1 cancelled, 2 store problem, 10 network, 35 offline), while 3, 4 and 5
- * mean the same in both (docs/decisions/0036-revenuecat-purchases.md).
+ * RevenueCat's PurchasesError codes (PURCHASES_ERROR_CODE) to the spec's user-facing messages, by
+ * meaning: 1 cancelled, 3 not allowed, 10 and 35 network, 5 not available, 4 payment invalid;
+ * 6 already purchased, 7 and 13 the store account's receipt belongs to another app account,
+ * 20 payment pending (Ask to Buy, a slow payment method); anything else 'Unable to process subscription'
+ * (docs/decisions/0036-revenuecat-purchases.md). The store's own text is logged, never shown.
  */
-export function purchaseErrorMessage(error: { code?: unknown; message?: unknown; userCancelled?: unknown }): string {
+export function purchaseErrorMessage(error: StoreFailure): string {
   // The plugin's rejection: a CapacitorException with the code, to which its JavaScript adds PurchasesError's fields.
   if (error.userCancelled === true) return PURCHASE_MESSAGES.cancelled;
   switch (String(error.code)) {
@@ -71,7 +83,20 @@ export function purchaseErrorMessage(error: { code?: unknown; message?: unknown;
       return PURCHASE_MESSAGES.paymentInvalid;
     case '5':
       return PURCHASE_MESSAGES.productUnavailable;
+    case '6':
+      return PURCHASE_MESSAGES.alreadyPurchased;
+    case '7':
+    case '13':
+      return PURCHASE_MESSAGES.otherAccount;
+    case '20':
+      return PURCHASE_MESSAGES.pending;
     default:
-      return PURCHASE_MESSAGES.failed(typeof error.message === 'string' && error.message ? error.message : 'unknown error');
+      return PURCHASE_MESSAGES.unableToProcess;
   }
+}
+
+/** A failed restore: another account's purchase and the network are said as such; the rest 'Failed to restore purchases'. */
+export function restoreErrorMessage(error: StoreFailure): string {
+  const message = purchaseErrorMessage(error);
+  return message === PURCHASE_MESSAGES.otherAccount || message === PURCHASE_MESSAGES.network ? message : PURCHASE_MESSAGES.restoreFailed;
 }

@@ -133,15 +133,20 @@ describe('purchases inside the apps', () => {
   it('maps RevenueCat’s error codes to the spec’s words, and finishes nothing when nothing was bought', async () => {
     const { server } = await account('errors@example.com');
     const cases: [ReturnType<typeof purchasesError>, string][] = [
-      [purchasesError('1', 'PURCHASE_CANCELLED', 'Purchase was cancelled.'), 'Purchase was cancelled by user'],
-      [purchasesError('10', 'NETWORK_ERROR', 'The Internet connection appears to be offline.'), 'Network error during purchase. Please check your internet connection and try again.'],
-      [purchasesError('35', 'OFFLINE_CONNECTION_ERROR', 'offline'), 'Network error during purchase. Please check your internet connection and try again.'],
-      [purchasesError('3', 'PURCHASE_NOT_ALLOWED', 'not allowed'), 'Purchases are not allowed on this device. Check Settings > Screen Time > Content & Privacy Restrictions'],
+      // The spec's five user-facing messages, for their causes (issue 35, item 2).
+      [purchasesError('1', 'PURCHASE_CANCELLED', 'Purchase was cancelled.'), 'Purchase was cancelled. You can try again anytime.'],
+      [purchasesError('3', 'PURCHASE_NOT_ALLOWED', 'not allowed'), 'Purchases are not allowed on this device. Please check your device settings.'],
+      [purchasesError('10', 'NETWORK_ERROR', 'The Internet connection appears to be offline.'), 'Network error. Please check your internet connection and try again.'],
+      [purchasesError('35', 'OFFLINE_CONNECTION_ERROR', 'offline'), 'Network error. Please check your internet connection and try again.'],
+      [purchasesError('5', 'PRODUCT_NOT_AVAILABLE_FOR_PURCHASE', 'unavailable'), 'This subscription is not available. Please try again later.'],
+      [purchasesError('2', 'STORE_PROBLEM', 'There was a problem with the App Store.'), 'Unable to process subscription. Please try again or contact support if the issue persists.'],
+      [purchasesError('0', 'UNKNOWN', 'Unknown error.'), 'Unable to process subscription. Please try again or contact support if the issue persists.'],
+      [purchasesError('23', 'CONFIGURATION_ERROR', 'There is an issue with your configuration.'), 'Unable to process subscription. Please try again or contact support if the issue persists.'],
       [purchasesError('4', 'PURCHASE_INVALID', 'invalid'), 'Payment method is invalid. Please check your payment settings in the App Store.'],
-      [purchasesError('5', 'PRODUCT_NOT_AVAILABLE_FOR_PURCHASE', 'unavailable'), 'This subscription is not available. Please ensure the app is up to date.'],
-      [purchasesError('2', 'STORE_PROBLEM', 'There was a problem with the App Store.'), 'Subscription purchase failed: There was a problem with the App Store.'],
-      [purchasesError('0', 'UNKNOWN', 'Unknown error.'), 'Subscription purchase failed: Unknown error.'],
-      [purchasesError('23', 'CONFIGURATION_ERROR', 'There is an issue with your configuration.'), 'Subscription purchase failed: There is an issue with your configuration.'],
+      // RevenueCat's codes the spec does not word, in clear words.
+      [purchasesError('6', 'PRODUCT_ALREADY_PURCHASED', 'This product is already active for the user.'), 'You already have this subscription. Tap Restore Purchases to use it on this account.'],
+      [purchasesError('7', 'RECEIPT_ALREADY_IN_USE', 'The receipt is already in use by another subscriber.'), 'This purchase belongs to another Harbour Mind account. Sign in with the account you subscribed with, or contact support to move it.'],
+      [purchasesError('20', 'PAYMENT_PENDING', 'The payment is pending.'), 'Your purchase is waiting for approval (for example, Ask to Buy). Premium starts as soon as it is approved.'],
     ];
     for (const [error, message] of cases) {
       const rc = fakeRevenueCat();
@@ -149,7 +154,8 @@ describe('purchases inside the apps', () => {
       const kit = storeKit(() => 'unused');
       const purchases = createNativePurchases({ kind: 'ios', apiKey: 'appl_test', loadPurchases: () => Promise.resolve(rc.plugin), loadStoreKit: () => Promise.resolve(kit.bridge), server, sandbox: false, wait: noWait });
       const failure = await purchases.purchase('monthly').catch((e: unknown) => e);
-      expect(failure, error.code).toMatchObject({ message, cancelled: error.code === '1' });
+      // Cancelling and waiting for approval are not failures: said calmly.
+      expect(failure, error.code).toMatchObject({ message, cancelled: error.code === '1' || error.code === '20' });
       expect(kit.finished, error.code).toEqual([]);
     }
   });
@@ -197,6 +203,11 @@ describe('purchases inside the apps', () => {
     expect(await row()).toMatchObject({ provider: 'app_store', plan: 'yearly', status: 'active' });
 
     rc.state.restore = () => Promise.reject(purchasesError('10', 'NETWORK_ERROR', 'offline'));
+    await expect(purchases.restore()).rejects.toThrow(PURCHASE_MESSAGES.network);
+    // The store account's purchase belongs to another app account: said so, not 'Failed to restore purchases'.
+    rc.state.restore = () => Promise.reject(purchasesError('7', 'RECEIPT_ALREADY_IN_USE', 'The receipt is already in use by another subscriber.'));
+    await expect(purchases.restore()).rejects.toThrow(PURCHASE_MESSAGES.otherAccount);
+    rc.state.restore = () => Promise.reject(purchasesError('2', 'STORE_PROBLEM', 'There was a problem with the App Store.'));
     await expect(purchases.restore()).rejects.toThrow(PURCHASE_MESSAGES.restoreFailed);
     rc.state.restore = () => Promise.resolve({ customerInfo: customerInfo(token) });
     expect(await purchases.restore()).toEqual({ active: false });

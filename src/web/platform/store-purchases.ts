@@ -16,7 +16,7 @@
 import type { CustomerInfo, LOG_LEVEL, MakePurchaseResult, PurchasesConfiguration, PurchasesOfferings, PurchasesPackage } from '@revenuecat/purchases-capacitor';
 import { BILLING_MESSAGES, planFromStoreProductId, type Plan } from '#shared/billing.ts';
 import { api } from '#web/lib/api.ts';
-import { isSandboxHost, MOCK_PRODUCTS, PREMIUM_ENTITLEMENT, PRODUCT_REFRESH_WAIT_MS, PURCHASE_MESSAGES, purchaseErrorMessage, type StoreProduct } from '#shared/purchases.ts';
+import { CALM_PURCHASE_MESSAGES, isSandboxHost, MOCK_PRODUCTS, PREMIUM_ENTITLEMENT, PRODUCT_REFRESH_WAIT_MS, PURCHASE_MESSAGES, purchaseErrorMessage, restoreErrorMessage, type StoreProduct } from '#shared/purchases.ts';
 
 /** The part of RevenueCat's `Purchases` plugin used here, with its own method names and shapes. */
 export type PurchasesPluginLike = {
@@ -52,7 +52,7 @@ export type Purchases = {
   restore(): Promise<{ active: boolean }>;
 };
 
-/** A failure with the words to show (the spec's catalogue). */
+/** A failure with the words to show (the spec's catalogue); `cancelled`: not a failure (cancelled, or waiting for approval), said calmly. */
 export class PurchaseError extends Error {
   constructor(
     message: string,
@@ -60,6 +60,14 @@ export class PurchaseError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The store's rejection, logged with its code and own words (never shown), as the person's words. */
+function storeFailure(error: unknown, toMessage: (e: Parameters<typeof purchaseErrorMessage>[0]) => string): PurchaseError {
+  const details = (error ?? {}) as Parameters<typeof purchaseErrorMessage>[0];
+  const message = toMessage(details);
+  console.error('store rejected', details.code, details.message);
+  return new PurchaseError(message, CALM_PURCHASE_MESSAGES.has(message));
 }
 
 type Deps = {
@@ -219,9 +227,7 @@ export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKi
       try {
         result = await purchases.purchasePackage({ aPackage: pkg });
       } catch (error) {
-        const details = (error ?? {}) as Parameters<typeof purchaseErrorMessage>[0];
-        const message = purchaseErrorMessage(details);
-        throw new PurchaseError(message, message === PURCHASE_MESSAGES.cancelled);
+        throw storeFailure(error, purchaseErrorMessage);
       }
       const productId = result.transaction.productIdentifier || pkg.product.identifier;
       if (!hasPremium(result.customerInfo)) {
@@ -232,9 +238,20 @@ export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKi
     },
 
     async restore() {
+      let purchases: PurchasesPluginLike;
       try {
-        const purchases = await ready(await account());
-        const { customerInfo } = await purchases.restorePurchases();
+        purchases = await ready(await account());
+      } catch (error) {
+        console.error('restore failed', error);
+        throw new PurchaseError(PURCHASE_MESSAGES.restoreFailed);
+      }
+      let customerInfo: CustomerInfo;
+      try {
+        ({ customerInfo } = await purchases.restorePurchases());
+      } catch (error) {
+        throw storeFailure(error, restoreErrorMessage);
+      }
+      try {
         // The entitlements are a plain map: premium is there only while it is active.
         const premium = Object.hasOwn(customerInfo.entitlements.active, PREMIUM_ENTITLEMENT) ? customerInfo.entitlements.active[PREMIUM_ENTITLEMENT] : undefined;
         if (premium && kind === 'ios') await syncAndFinish(premium.productIdentifier);
