@@ -11,7 +11,9 @@ const config: CapacitorConfig = {
   webDir: 'dist/web',
   // https:// on Android as on iOS's capacitor://, so secure-context APIs (WebCrypto, IndexedDB keys) behave as on the web.
   server: { androidScheme: 'https' },
-  ios: { contentInset: 'automatic', limitsNavigationsToAppBoundDomains: false },
+  // 'never': the page runs edge to edge and clears the status bar and home indicator itself with the
+  // safe-area insets (src/web/styles.css; issue 35, item 6), rather than WebKit insetting the scroll view.
+  ios: { contentInset: 'never', limitsNavigationsToAppBoundDomains: false },
   android: { allowMixedContent: false },
   plugins: {
     // @capgo/capacitor-social-login bundles every provider not named false (its sync hook edits its own
