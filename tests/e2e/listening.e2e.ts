@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, isPlaying, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
 import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
@@ -195,6 +196,28 @@ describe('the global player', () => {
     expect(await page.getByTestId('practice-current-streak').count()).toBe(0);
     expect((await practice(server, context)).totalSessions).toBe(1);
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a tap before the page knows who is listening', () => {
+  it('plays a subscriber’s track tapped before /api/me answered, instead of showing the paywall', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signedInSubscriber(server, context, { name: 'Early Tapper', password: 'early-harbour-2' });
+    // /api/me held until the card has been tapped: the page is live, but who is listening is not known yet.
+    let releaseMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+    await page.route('**/api/me', async (route) => {
+      await meHeld;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const premium = page.getByTestId('meditation-card').filter({ hasNotText: 'Free to try' }).first();
+    await premium.locator('h2 button').click();
+    releaseMe();
+    await waitForPlaying(page);
+    expect(await page.getByRole('button', { name: MESSAGES.catalogue.subscribeToContinue }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { useWhenKnown } from '#web/lib/use-when-known.ts';
 import { ListingFilters } from '#web/features/catalogue/listing-filters.tsx';
 import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
 import { useListingFilter } from '#web/features/catalogue/use-listing-filter.ts';
@@ -76,13 +77,14 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
     const listing = filter.shown.length > 0 ? filter.shown : [meditation];
     player.resume(meditation, seconds, viewer.canListen ? listing : listing.filter((m) => m.free));
   };
-  const onSelect = (meditation: Card) => {
+  // A tap before /api/me answers waits for it: a subscriber's early tap must play, not meet the paywall.
+  const onSelect = useWhenKnown(viewer.status !== 'loading', (meditation: Card) => {
     const listing = filter.shown.length > 0 ? filter.shown : [meditation];
     if (viewer.canListen) player.choose(meditation, listing);
     // A free sample plays for anyone; what follows it in the queue is the other free ones only.
     else if (meditation.free) player.choose(meditation, listing.filter((m) => m.free));
     else setDialogFor(meditation);
-  };
+  });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">

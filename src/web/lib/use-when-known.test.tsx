@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+/** A card tapped before /api/me answered: held, then taken with what the answer says (not the paywall for a subscriber). */
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useWhenKnown } from '#web/lib/use-when-known.ts';
+
+describe('useWhenKnown', () => {
+  it('holds an early tap and takes it once the person is known, with the latest state', () => {
+    const taken: string[] = [];
+    const { result, rerender } = renderHook(({ known, canListen }) => useWhenKnown(known, (id: string) => taken.push(`${id}:${canListen ? 'play' : 'paywall'}`)), {
+      initialProps: { known: false, canListen: false },
+    });
+    result.current('breath');
+    expect(taken).toEqual([]);
+    rerender({ known: true, canListen: true });
+    expect(taken).toEqual(['breath:play']);
+    rerender({ known: true, canListen: true });
+    expect(taken).toEqual(['breath:play']);
+  });
+
+  it('acts at once when the person is already known, and keeps only the last held tap', () => {
+    const taken: string[] = [];
+    const { result, rerender } = renderHook(({ known }) => useWhenKnown(known, (id: string) => taken.push(id)), { initialProps: { known: false } });
+    result.current('first');
+    result.current('second');
+    rerender({ known: true });
+    result.current('third');
+    expect(taken).toEqual(['second', 'third']);
+  });
+});

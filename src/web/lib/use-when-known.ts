@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * An action that needs to know who the person is (a card tapped on a page just made live, before
+ * /api/me has answered): taken at once when `known`, otherwise held and taken once it is, with the
+ * latest state. Without it a subscriber's early tap met the paywall. Only the last held tap counts.
+ */
+export function useWhenKnown<T>(known: boolean, act: (value: T) => void): (value: T) => void {
+  const latestAct = useRef(act);
+  const held = useRef<{ value: T } | null>(null);
+  useEffect(() => {
+    latestAct.current = act;
+  });
+  useEffect(() => {
+    if (!known || !held.current) return;
+    const { value } = held.current;
+    held.current = null;
+    latestAct.current(value);
+  }, [known]);
+  return useCallback(
+    (value: T) => {
+      if (known) latestAct.current(value);
+      else held.current = { value };
+    },
+    [known],
+  );
+}
