@@ -23,8 +23,16 @@ const wholeRun = extra.length === 0;
 const started = Date.now();
 
 const isE2e = (arg) => /(^|\/)e2e(\/|$)|\.e2e\.ts$/.test(arg);
-const filters = extra.filter((arg) => !arg.startsWith('-'));
-const options = extra.filter((arg) => arg.startsWith('-'));
+// Options that take a value keep it (`-t "name"`), so a value is never read as a path.
+const WITH_VALUE = new Set(['-t', '--testNamePattern', '--project', '--shard', '--reporter', '--maxWorkers', '--bail', '--retry']);
+const filters = [];
+const options = [];
+for (let i = 0; i < extra.length; i++) {
+  const arg = extra[i];
+  if (!arg.startsWith('-')) filters.push(arg);
+  else if (WITH_VALUE.has(arg) && i + 1 < extra.length) options.push(arg, extra[++i]);
+  else options.push(arg);
+}
 // A path goes to the half it names; a bare name filter (no slash, no dot) goes to both.
 const unitFilters = filters.filter((arg) => !isE2e(arg));
 const e2eFilters = filters.filter((arg) => isE2e(arg) || !/[/.]/.test(arg));

@@ -13,13 +13,13 @@ import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
 import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { startSuite } from '#tests/e2e/support/suite.ts';
-import { makeDataDir, runCli, type RunningServer } from '#tests/setup/server-process.ts';
+import { runCli, startedDataDir, type RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const dataDir = makeDataDir();
+  const dataDir = startedDataDir();
   runCli(dataDir, ['create-user', 'axe-admin@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
   runCli(dataDir, ['grant-role', 'axe-admin@example.com', 'admin']);
   const suite = await startSuite({}, { dataDir });

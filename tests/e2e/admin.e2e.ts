@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
 import { toast } from '#tests/e2e/support/suite.ts';
-import { makeDataDir, runCli, startServer, type RunningServer } from '#tests/setup/server-process.ts';
+import { runCli, startedDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signInOnScreen as signIn } from '#tests/e2e/support/subscriber.ts';
 import { signedInMember } from '#tests/e2e/support/people.ts';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 describe('an admin granted by the CLI', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    const dataDir = makeDataDir();
+    const dataDir = startedDataDir();
     runCli(dataDir, ['create-user', 'ada@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
     expect(runCli(dataDir, ['grant-role', 'ada@example.com', 'admin'])).toContain('Role admin assigned');
     server = await startServer({}, { dataDir });
@@ -277,7 +277,7 @@ describe('a fresh install', () => {
 
 describe('a killed upload', () => {
   it('leaves no temporary part, stored file or row once the server restarts', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = startedDataDir();
     runCli(dataDir, ['create-user', 'kim@example.com', 'quiet-harbour-6', '--name', 'Kim Admin', '--verified']);
     runCli(dataDir, ['grant-role', 'kim@example.com', 'admin']);
     let server = await startServer({}, { dataDir, keepData: true });

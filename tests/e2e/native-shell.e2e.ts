@@ -421,8 +421,9 @@ describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 
     expect((await healthStore(page)).asked).toBe(0);
     const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('hm.viewer') ?? '{}') as { user?: { id: string } }).user?.id ?? '');
     expect(userId).not.toBe('');
-    const sitting = (satSeconds: number) => ({ kind: 'timer', id: crypto.randomUUID(), completedAt: new Date().toISOString(), timer: { plannedSeconds: 600, satSeconds }, userId });
-    const whole = sitting(600);
+    // Sittings one after another, as a person sits them (the server refuses overlapping ones).
+    const sitting = (satSeconds: number, minutesAgo: number) => ({ kind: 'timer', id: crypto.randomUUID(), completedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(), timer: { plannedSeconds: 600, satSeconds }, userId });
+    const whole = sitting(600, 60);
     await page.evaluate((entries) => localStorage.setItem('hm.pendingSessions', JSON.stringify(entries)), [whole]);
     await page.reload();
     const offer = page.getByRole('dialog', { name: 'Add your mindful minutes to Apple Health?' });
@@ -436,7 +437,7 @@ describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 
     ]);
 
     // From then on each completed session goes without asking; a partial one does not.
-    await page.evaluate((entries) => localStorage.setItem('hm.pendingSessions', JSON.stringify(entries)), [sitting(600), sitting(120)]);
+    await page.evaluate((entries) => localStorage.setItem('hm.pendingSessions', JSON.stringify(entries)), [sitting(600, 40), sitting(120, 20)]);
     await page.reload();
     await expect.poll(async () => (await healthStore(page)).samples.length).toBe(2);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('hm.pendingSessions'))).toBe('[]');
