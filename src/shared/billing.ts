@@ -71,7 +71,7 @@ export const CHECKOUT_POLL_INTERVAL_MS = 2000;
 export const CHECKOUT_POLL_TIMEOUT_MS = 30_000;
 
 /** The stores that sell inside the apps (the platform layer's `purchases.store`). */
-export type AppStore = 'app_store' | 'play_store';
+type AppStore = 'app_store' | 'play_store';
 
 /**
  * The auto-renewal terms shown beside the store's offer inside the apps (App Review 3.1.2; Play's
