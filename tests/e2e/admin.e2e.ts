@@ -207,6 +207,25 @@ describe('an admin granted by the CLI', () => {
     expect((await context.request.get(`${server.url}/api/admin/waitlist`)).status()).toBe(403);
     await context.close();
   });
+  it('shows the admin a member probing six admin routes as one admin_privilege_escalation row with its count', async () => {
+    const member = await openPage(browser);
+    await signedInMember(server, member.context, { name: 'Pip Probe', email: 'pip@example.com', password: 'quiet-harbour-5' });
+    const probes = ['/api/admin/roles', '/api/admin/audit', '/api/admin/waitlist', '/api/admin/csrf', '/api/admin/security-logs', '/api/admin/users'];
+    for (const path of probes) expect([403, 404]).toContain((await member.context.request.get(`${server.url}${path}`)).status());
+    await member.context.close();
+
+    const { page, context } = await openPage(browser);
+    await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('tab', { name: 'Security Log' }).click();
+    const row = page.getByRole('list', { name: 'Security events' }).getByRole('listitem').filter({ hasText: 'admin_privilege_escalation' });
+    await row.first().waitFor();
+    // One row per source and burst, with how many times (an earlier refusal from this address may share it).
+    const times = Number(/(\d+) times/.exec((await row.first().getByLabel(/times$/).getAttribute('aria-label')) ?? '')?.[1]);
+    expect(times).toBeGreaterThanOrEqual(probes.length);
+    await context.close();
+  });
+
   it('assigns a role in the User Roles tab; the editor then manages meditations only; revoking ends it', async () => {
     const { page, context, problems } = await openPage(browser);
     await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
