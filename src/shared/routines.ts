@@ -96,6 +96,22 @@ export const ROUTINE_COPY: Record<RoutineKind, { title: string; hint: string; lo
   },
 };
 
+/**
+ * The toast after "Save progress" (issue 38: "Routine complete!" showed with 1 of 5 ticked). The spec's
+ * completion words only when every activity is done; otherwise how far the person got.
+ */
+export function routineSavedMessage(kind: RoutineKind, done: number, total: number): { title: string; description: string } {
+  const copy = ROUTINE_COPY[kind];
+  const title = total > 0 && done >= total ? copy.savedTitle : `Progress saved, ${done} of ${total}`;
+  return { title, description: copy.savedBody };
+}
+
+/** Ticked and counted rows of a custom routine: a blank, unticked row is not an activity yet. */
+export function customProgress(rows: readonly Activity[]): { done: number; total: number } {
+  const counted = rows.filter((r) => r.completed || r.title.trim() !== '');
+  return { done: counted.filter((r) => r.completed).length, total: counted.length };
+}
+
 /** Leading number of a duration such as '10 mins' (0 when there is none). */
 export function leadingMinutes(duration: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)/.exec(duration);

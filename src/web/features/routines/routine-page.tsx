@@ -73,13 +73,13 @@ export function RoutinePage({ kind }: { kind: RoutineKind }) {
               <Button variant="outline" onClick={customise}>
                 Customise This Routine
               </Button>
-              <SaveControl onSave={save} />
+              <SaveControl onSave={() => save('templates')} />
             </div>
           </section>
         </TabsContent>
 
         <TabsContent value="custom" className="mt-6">
-          <CustomRoutine kind={kind} rows={custom} onChange={setCustom} onSave={save} />
+          <CustomRoutine kind={kind} rows={custom} onChange={setCustom} onSave={() => save('custom')} />
         </TabsContent>
       </Tabs>
     </div>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { toast } from '#web/lib/toast.ts';
 import { localDay, msUntilNextMidnight } from '#shared/days.ts';
-import { DEFAULT_TEMPLATE, emptyProgress, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
+import { customProgress, DEFAULT_TEMPLATE, emptyProgress, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, routineSavedMessage, type Activity, type RoutineKind, type StoredRoutine } from '#shared/routines.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
@@ -90,8 +90,11 @@ export function useRoutine(kind: RoutineKind) {
     setTab('custom');
   };
 
-  const save = () => {
-    if (writeStored(copy.storageKey, JSON.stringify({ ...routine, date: localDay(new Date()) }))) toast.success(copy.savedTitle, { description: copy.savedBody });
+  /** Saves today's routine; the toast counts the ticks of the list the button belongs to (template or custom). */
+  const save = (list: RoutineTab) => {
+    const { done, total } = list === 'custom' ? customProgress(routine.custom) : { done: checks.filter(Boolean).length, total: checks.length };
+    const message = routineSavedMessage(kind, done, total);
+    if (writeStored(copy.storageKey, JSON.stringify({ ...routine, date: localDay(new Date()) }))) toast.success(message.title, { description: message.description });
     else toast.error('Could not save on this device', { description: 'Your browser storage is full or blocked.' });
   };
 
