@@ -124,7 +124,7 @@ describe('first run', () => {
       await signedInSubscriber(server, context, { name: 'Ivy Marsh', password: 'quiet-harbour-7' });
       const sleeping = ((await (await context.request.get(`${server.url}/api/meditations?category=sleeping`)).json()) as { meditations: { id: string; title: string; category: string }[] }).meditations.filter((m) => m.category === 'sleeping');
       expect(sleeping.length).toBeGreaterThan(2);
-      // One sleep meditation finished earlier today: "Continue" moves on to the next in its category.
+      // One sleep meditation finished earlier today: "Up next" moves on to the next in its category (issue 38: not "Continue", it was never started).
       const session = await context.request.post(`${server.url}/api/sessions`, {
         headers: { origin: server.url },
         // Heard from start to end (the server cuts the ranges to the track's length).
@@ -138,8 +138,9 @@ describe('first run', () => {
       const status = today.getByTestId('today-status');
       await status.getByText(/^Your free trial ends on \d{1,2} \w+ \d{4}\. We'll e-mail you 2 days before\.$/).waitFor();
       await status.getByText(/^Today: (\d+ min|under a minute) of practice · 1-day streak\.$/).waitFor();
-      await today.getByRole('heading', { name: 'Continue where you left off' }).waitFor();
-      const next = today.getByTestId('today-continue').getByTestId('meditation-card');
+      await today.getByRole('heading', { name: 'Up next' }).waitFor();
+      expect(await today.getByRole('heading', { name: 'Continue where you left off' }).count()).toBe(0);
+      const next = today.getByTestId('today-up-next').getByTestId('meditation-card');
       expect((await next.locator('h2').textContent())?.trim()).toBe(sleeping[1].title);
 
       // Not answered yet: the question is asked here; an answer brings a pick and is kept.
@@ -159,7 +160,7 @@ describe('first run', () => {
       await today.getByText('Chosen for you: living with a health condition').waitFor();
       expect(((await (await context.request.get(`${server.url}/api/practice?tz=UTC`)).json()) as { focus: string }).focus).toBe('condition');
 
-      // Nothing spills sideways on a phone, and the continue card plays.
+      // Nothing spills sideways on a phone, and the up-next card plays.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await next.getByRole('button', { name: sleeping[1].title, exact: true }).click();
       await page.getByRole('dialog', { name: sleeping[1].title }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import { continuePick, focusPick, shortest } from '#web/features/home/today-picks.ts';
+import { continuePick, focusPick, inProgressPick, shortest } from '#web/features/home/today-picks.ts';
 
 const card = (id: string, category: string, durationSeconds: number | null = 300, categories: string[] = [category]): MeditationCard => ({
   id,
@@ -32,6 +32,27 @@ describe('continuePick', () => {
 
   it('offers the last one again once the whole category has been heard', () => {
     expect(continuePick(all, 'm2', new Set(['m1', 'm2']))).toEqual({ meditation: all[4], again: true });
+  });
+});
+
+describe('inProgressPick (issue 38: "Continue where you left off" offered a track never started)', () => {
+  const at = (positionSeconds: number, updatedAt: string) => ({ positionSeconds, updatedAt, pending: false });
+
+  it('offers nothing when no track has a saved position, whatever was completed last', () => {
+    expect(inProgressPick(all, {})).toBeNull();
+    // A track finished (position back to 0) is not in progress.
+    expect(inProgressPick(all, { s1: at(0, '2026-11-27T08:00:00Z') })).toBeNull();
+  });
+
+  it('offers only a track with a position past its start and short of its end', () => {
+    expect(inProgressPick(all, { s1: at(3, '2026-11-27T08:00:00Z') })).toBeNull();
+    expect(inProgressPick(all, { s1: at(595, '2026-11-27T08:00:00Z') })).toBeNull();
+    expect(inProgressPick(all, { s1: at(200, '2026-11-27T08:00:00Z') })?.id).toBe('s1');
+  });
+
+  it('offers the most recently played of those in progress, and ignores tracks no longer listed', () => {
+    const positions = { s1: at(200, '2026-11-27T08:00:00Z'), m1: at(120, '2026-11-27T09:00:00Z'), gone: at(100, '2026-11-27T10:00:00Z') };
+    expect(inProgressPick(all, positions)?.id).toBe('m1');
   });
 });
 

@@ -4,6 +4,7 @@
  * choices are tested apart from the page.
  */
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
+import { resumePoint, type SavedPosition } from '#web/features/player/positions.ts';
 
 /** The gentlest way in: the shortest meditation of the list (unknown lengths last). */
 export function shortest(list: readonly Card[]): Card | null {
@@ -14,10 +15,26 @@ export function shortest(list: readonly Card[]): Card | null {
   return best;
 }
 
+/**
+ * "Continue where you left off" (issue 38: it offered a track never started): only a meditation
+ * actually in progress, one with a saved position past its start and short of its end (the same
+ * rule as the cards' "Continue from"), the most recently played first. Null when there is none.
+ */
+export function inProgressPick(all: readonly Card[], positions: Readonly<Partial<Record<string, SavedPosition>>>): Card | null {
+  let best: { meditation: Card; at: number } | null = null;
+  for (const meditation of all) {
+    const saved = positions[meditation.id];
+    if (!saved || resumePoint(positions, meditation.id, meditation.durationSeconds) === null) continue;
+    const at = Date.parse(saved.updatedAt);
+    if (!best || at > best.at) best = { meditation, at };
+  }
+  return best?.meditation ?? null;
+}
+
 export type ContinuePick = { meditation: Card; again: boolean };
 
 /**
- * "Continue where you left off": the next meditation after the last one in its category that has
+ * "Up next" (not "Continue": it has not been started): the next meditation after the last one in its category that has
  * not been completed yet, in the listing's order and coming round to the start; when every one in
  * the category has been heard, the last one again. Null before any practice, or when the last
  * meditation has left the catalogue.

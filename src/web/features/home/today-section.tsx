@@ -4,7 +4,7 @@
  * (asked here until answered). A lazy chunk of its own: visitors never load it, and the page the
  * server prepares for everyone stays as it is above it (today's affirmation is in the hero).
  */
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { FOCUS_CHOICES, focusCategory } from '#shared/practice.ts';
@@ -15,7 +15,8 @@ import { formatDate, useSubscription } from '#web/features/billing/use-subscript
 import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { useToggleFavourite } from '#web/features/favourites/use-favourites.ts';
-import { continuePick, focusPick } from '#web/features/home/today-picks.ts';
+import { continuePick, focusPick, inProgressPick } from '#web/features/home/today-picks.ts';
+import { getPositions, subscribePositions } from '#web/features/player/positions.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { FocusQuestion } from '#web/features/practice/focus-question.tsx';
 import { usePlayed } from '#web/features/practice/use-played.ts';
@@ -25,6 +26,9 @@ function greeting(now = new Date()): string {
   const hour = now.getHours();
   return hour < 5 ? 'Good evening' : hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
+
+const NO_POSITIONS = {};
+const noPositions = () => NO_POSITIONS;
 
 const LINK = 'font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300';
 
@@ -47,10 +51,15 @@ export function TodaySection() {
   const details = subscription.data?.subscription;
   const trialEnds = details?.status === 'trialing' ? (details.trialEnd ?? details.currentPeriodEnd) : null;
 
+  // This device's positions, merged with the server's by the player (use-position-saving.ts).
+  const positions = useSyncExternalStore(subscribePositions, getPositions, noPositions);
+
   const all = listing.data?.meditations ?? [];
-  const next = data ? continuePick(all, data.lastMeditationId, played) : null;
+  const resume = data ? inProgressPick(all, positions) : null;
+  const upNext = data ? continuePick(all, data.lastMeditationId, played) : null;
+  const next = upNext && upNext.meditation.id !== resume?.id ? upNext : null;
   const focus = data?.focus ?? null;
-  const forYou = data && focus ? focusPick(all, focusCategory(focus), played, next?.meditation.id ?? null) : null;
+  const forYou = data && focus ? focusPick(all, focusCategory(focus), played, next?.meditation.id ?? resume?.id ?? null) : null;
   const askFocus = data && (focus === null || changingFocus);
 
   const play = (meditation: Card) => {
@@ -113,13 +122,19 @@ export function TodaySection() {
         </p>
       ) : data ? (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          {next ? (
+          {resume ? (
             <div data-testid="today-continue">
-              <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">{next.again ? 'Listen again' : 'Continue where you left off'}</h3>
+              <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">Continue where you left off</h3>
+              <div className="mt-3">{card(resume)}</div>
+            </div>
+          ) : null}
+          {next ? (
+            <div data-testid="today-up-next">
+              <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">{next.again ? 'Listen again' : 'Up next'}</h3>
               <div className="mt-3">{card(next.meditation)}</div>
             </div>
           ) : null}
-          <div className={next ? '' : 'md:col-span-2'} data-testid="today-pick">
+          <div className={(resume ? 1 : 0) + (next ? 1 : 0) === 1 ? '' : 'md:col-span-2'} data-testid="today-pick">
             {askFocus ? (
               <>
                 <h3 id="today-focus-heading" className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+/**
+ * "Today" on home picks up only what is really in progress (issue 38: "Continue where you left off"
+ * offered "Letting the Day Go", never played: it showed the next track). The section's data hooks are
+ * stood in for; the picks and the device's positions store are the real ones.
+ */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import { rememberPosition, setPositionsOwner } from '#web/features/player/positions.ts';
+import { TodaySection } from '#web/features/home/today-section.tsx';
+
+const card = (id: string, title: string, category: string): MeditationCard => ({ id, title, description: '', duration: '10 min', durationSeconds: 600, category, categories: [category], tags: [], hasTranscript: false, free: false, createdAt: '2026-01-01T00:00:00.000Z' });
+const meditations = [card('e1', 'Unwinding the Shoulders', 'evening'), card('e2', 'Letting the Day Go', 'evening'), card('m1', 'First Light', 'morning')];
+
+vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => ({ signedIn: true, offline: false, canListen: true, user: { name: 'Ivy Marsh' } }) }));
+vi.mock('#web/features/practice/use-practice.ts', () => ({
+  usePractice: () => ({ isPending: false, isError: false, data: { today: '2026-11-27', week: [], showStreaks: false, currentStreak: 0, lastMeditationId: 'e1', focus: 'sleep' } }),
+}));
+vi.mock('#web/features/billing/use-subscription.ts', () => ({ useSubscription: () => ({ data: undefined }), formatDate: (x: string) => x }));
+vi.mock('#web/features/practice/use-played.ts', () => ({ usePlayed: () => new Set(['e1']) }));
+vi.mock('#web/features/catalogue/use-meditations.ts', () => ({ useMeditations: () => ({ data: { meditations } }) }));
+vi.mock('#web/features/player/player-context.tsx', () => ({ usePlayer: () => ({ current: null, choose: () => undefined }) }));
+vi.mock('#web/features/favourites/use-favourites.ts', () => ({ useToggleFavourite: () => ({ isSaved: () => false, toggle: () => undefined }) }));
+vi.mock('#web/features/practice/focus-question.tsx', () => ({ FocusQuestion: () => null }));
+vi.mock('#web/features/catalogue/meditation-card.tsx', () => ({ MeditationCard: ({ meditation }: { meditation: MeditationCard }) => <p data-testid="card">{meditation.title}</p> }));
+
+const show = () =>
+  render(
+    <MemoryRouter>
+      <TodaySection />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  setPositionsOwner('u1');
+});
+afterEach(cleanup);
+
+describe('TodaySection: continue and up next', () => {
+  it('never offers a track that was not started as "Continue where you left off"; the next one is "Up next"', () => {
+    show();
+    expect(screen.queryByRole('heading', { name: 'Continue where you left off' })).toBeNull();
+    const upNext = screen.getByTestId('today-up-next');
+    expect(within(upNext).getByRole('heading', { name: 'Up next' })).toBeTruthy();
+    expect(within(upNext).getByTestId('card').textContent).toBe('Letting the Day Go');
+  });
+
+  it('offers the track actually in progress under "Continue where you left off"', () => {
+    rememberPosition('m1', 200);
+    show();
+    const resume = screen.getByTestId('today-continue');
+    expect(within(resume).getByRole('heading', { name: 'Continue where you left off' })).toBeTruthy();
+    expect(within(resume).getByTestId('card').textContent).toBe('First Light');
+  });
+
+  it('a finished track (its position back at 0) is not in progress', () => {
+    rememberPosition('m1', 0);
+    show();
+    expect(screen.queryByTestId('today-continue')).toBeNull();
+  });
+});
