@@ -55,8 +55,15 @@ export const AFFIRMATIONS: readonly string[] = [
   'I belong here, exactly as I am.',
 ];
 
-/** A random affirmation; `random` is injectable so tests can choose. */
-export function pickAffirmation(random: () => number = Math.random): string {
-  const index = Math.min(AFFIRMATIONS.length - 1, Math.max(0, Math.floor(random() * AFFIRMATIONS.length)));
-  return AFFIRMATIONS[index];
+/**
+ * The affirmation of a calendar day (YYYY-MM-DD, the person's local date): the pool in turn, one a
+ * day, fixed by the date, so every visit, reload and device shows the same one all day (issue 38:
+ * three fresh visits within seven seconds showed three), none twice within fifty days, and the
+ * day's reminder (reminders.ts) says the same words as home.
+ */
+export function affirmationForDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const dayNumber = Math.floor(Date.UTC(year, month - 1, date) / 86_400_000);
+  if (!Number.isFinite(dayNumber)) return AFFIRMATIONS[0];
+  return AFFIRMATIONS[((dayNumber % AFFIRMATIONS.length) + AFFIRMATIONS.length) % AFFIRMATIONS.length];
 }

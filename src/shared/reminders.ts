@@ -4,7 +4,7 @@
  * their local notifications with `upcomingReminders`, and both say the same gentle message on a day.
  */
 import { z } from 'zod';
-import { AFFIRMATIONS } from '#shared/affirmations.ts';
+import { affirmationForDay } from '#shared/affirmations.ts';
 import { addDays, dayKey, isValidTimezone, localDay, weekdayIndex, type DayKey } from '#shared/days.ts';
 
 /** 0 = Monday … 6 = Sunday, as `weekdayIndex` counts. */
@@ -72,11 +72,9 @@ const minutesOf = (time: string): number => {
   return h * 60 + m;
 };
 
-/** The day's message: the affirmations in turn, one a day, the same on every device. */
+/** The day's message: the day's affirmation (the one home shows that day), the same on every device. */
 export function reminderMessage(day: DayKey): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const dayNumber = Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
-  return AFFIRMATIONS[((dayNumber % AFFIRMATIONS.length) + AFFIRMATIONS.length) % AFFIRMATIONS.length];
+  return affirmationForDay(day);
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();

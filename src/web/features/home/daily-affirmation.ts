@@ -1,20 +1,21 @@
 /**
- * Today's affirmation: the same one all calendar day (local date), stored with its date;
- * a fresh random draw from the pool when the date changes (spec §1).
+ * Today's affirmation: the same one all calendar day (local date), stored with its date; a new
+ * draw from the pool when the date changes (spec §1). The draw is fixed by the date
+ * (affirmationForDay), so fresh visits, reloads and the person's other devices agree (issue 38).
  */
-import { AFFIRMATIONS, pickAffirmation } from '#shared/affirmations.ts';
+import { AFFIRMATIONS, affirmationForDay } from '#shared/affirmations.ts';
 import { localDay } from '#shared/days.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 
 export type StoredAffirmation = { date: string; text: string };
 
-/** Pure: keep today's stored affirmation, otherwise draw a new one. Garbage in storage counts as nothing stored. */
-export function resolveDailyAffirmation(stored: unknown, now: Date, random: () => number = Math.random): { value: StoredAffirmation; changed: boolean } {
+/** Pure: keep today's stored affirmation, otherwise today's draw. Garbage in storage counts as nothing stored. */
+export function resolveDailyAffirmation(stored: unknown, now: Date): { value: StoredAffirmation; changed: boolean } {
   const today = localDay(now);
   if (isStored(stored) && stored.date === today && AFFIRMATIONS.includes(stored.text)) {
     return { value: stored, changed: false };
   }
-  return { value: { date: today, text: pickAffirmation(random) }, changed: true };
+  return { value: { date: today, text: affirmationForDay(today) }, changed: true };
 }
 
 function isStored(value: unknown): value is StoredAffirmation {
