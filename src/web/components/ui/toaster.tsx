@@ -2,6 +2,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '#shared/constants.ts';
 import { loadSonner, toasterStore } from '#web/lib/toast.ts';
+import '#web/components/ui/toaster.css';
 
 const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
