@@ -199,7 +199,8 @@ describe('routines', () => {
     await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /Restful Evening/ }).click();
     await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('checkbox').first().check();
     await page.getByRole('region', { name: 'Restful Evening checklist' }).getByRole('button', { name: 'Save progress' }).click();
-    await toast(page, 'Evening routine complete! Well done.');
+    // One of four ticked: saved, not "complete" (issue 38).
+    await toast(page, 'Progress saved, 1 of 4');
     await page.getByText('Your evening routine progress has been saved.').waitFor();
 
     await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
@@ -221,7 +222,7 @@ describe('routines', () => {
     await custom.getByLabel('Duration of activity 3').fill('5 mins');
     await custom.getByText('35 min in total').waitFor();
     await custom.getByRole('button', { name: 'Save progress' }).click();
-    await toast(page, 'Evening routine complete! Well done.');
+    await toast(page, 'Progress saved, 0 of 3');
 
     await page.reload();
     await page.getByRole('tab', { name: 'Create Custom Routine' }).click();
