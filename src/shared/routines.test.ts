@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProgress, initialCustom, leadingMinutes, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, sanitiseCustom, totalMinutes } from '#shared/routines.ts';
+import { customProgress, emptyProgress, initialCustom, leadingMinutes, readRoutine, ROUTINE_COPY, ROUTINE_TEMPLATES, routineSavedMessage, sanitiseCustom, totalMinutes } from '#shared/routines.ts';
 import { msUntilNextMidnight } from '#shared/days.ts';
 
 describe('routine templates', () => {
@@ -60,5 +60,19 @@ describe('daily reset', () => {
     } finally {
       process.env.TZ = original;
     }
+  });
+});
+
+describe('routineSavedMessage (issue 38: "complete" with 1 of 5 ticked)', () => {
+  it("keeps the spec's completion words for a routine done in full, and says how far it got otherwise", () => {
+    expect(routineSavedMessage('morning', 5, 5)).toEqual({ title: 'Routine complete! Well done.', description: 'Your morning routine progress has been saved.' });
+    expect(routineSavedMessage('evening', 4, 4).title).toBe('Evening routine complete! Well done.');
+    expect(routineSavedMessage('morning', 1, 5).title).toBe('Progress saved, 1 of 5');
+    expect(routineSavedMessage('evening', 2, 5)).toEqual({ title: 'Progress saved, 2 of 5', description: 'Your evening routine progress has been saved.' });
+    expect(routineSavedMessage('morning', 0, 0).title).toBe('Progress saved, 0 of 0');
+  });
+
+  it('counts a custom routine without its blank, unticked rows', () => {
+    expect(customProgress([{ id: 'a', title: 'Meditate', duration: '', completed: true }, { id: 'b', title: ' ', duration: '' }, { id: 'c', title: 'Read', duration: '' }])).toEqual({ done: 1, total: 2 });
   });
 });
