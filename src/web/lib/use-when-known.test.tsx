@@ -7,7 +7,7 @@ import { useWhenKnown } from '#web/lib/use-when-known.ts';
 describe('useWhenKnown', () => {
   it('holds an early tap and takes it once the person is known, with the latest state', () => {
     const taken: string[] = [];
-    const { result, rerender } = renderHook(({ known, canListen }) => useWhenKnown(known, (id: string) => taken.push(`${id}:${canListen ? 'play' : 'paywall'}`)), {
+    const { result, rerender } = renderHook(({ known, canListen }) => useWhenKnown(known, (id: string) => void taken.push(`${id}:${canListen ? 'play' : 'paywall'}`)), {
       initialProps: { known: false, canListen: false },
     });
     result.current('breath');
@@ -20,7 +20,7 @@ describe('useWhenKnown', () => {
 
   it('acts at once when the person is already known, and keeps only the last held tap', () => {
     const taken: string[] = [];
-    const { result, rerender } = renderHook(({ known }) => useWhenKnown(known, (id: string) => taken.push(id)), { initialProps: { known: false } });
+    const { result, rerender } = renderHook(({ known }) => useWhenKnown(known, (id: string) => void taken.push(id)), { initialProps: { known: false } });
     result.current('first');
     result.current('second');
     rerender({ known: true });

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
  * /api/me has answered): taken at once when `known`, otherwise held and taken once it is, with the
  * latest state. Without it a subscriber's early tap met the paywall. Only the last held tap counts.
  */
-export function useWhenKnown<T>(known: boolean, act: (value: T) => void): (value: T) => void {
+export function useWhenKnown<T>(known: boolean, act: (value: T) => void | Promise<void>): (value: T) => void {
   const latestAct = useRef(act);
   const held = useRef<{ value: T } | null>(null);
   useEffect(() => {
@@ -15,11 +15,11 @@ export function useWhenKnown<T>(known: boolean, act: (value: T) => void): (value
     if (!known || !held.current) return;
     const { value } = held.current;
     held.current = null;
-    latestAct.current(value);
+    void latestAct.current(value);
   }, [known]);
   return useCallback(
     (value: T) => {
-      if (known) latestAct.current(value);
+      if (known) void latestAct.current(value);
       else held.current = { value };
     },
     [known],

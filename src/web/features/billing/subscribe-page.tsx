@@ -15,6 +15,7 @@ import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Accordion, AccordionItem } from '#web/components/ui/accordion.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { useWhenKnown } from '#web/lib/use-when-known.ts';
 import type { AuthMode } from '#web/features/auth/auth-form.tsx';
 import { startCheckout, useSubscription } from '#web/features/billing/use-subscription.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -83,7 +84,9 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
   const trialUsed = viewer.signedIn && subscription.data ? !subscription.data.trialEligible : false;
   const alreadySubscribed = Boolean(subscription.data?.subscribed);
 
-  const subscribe = async (chosen: Plan = plan) => {
+  // A tap before /api/me answers waits for it (the prepared page paints the button first): a person
+  // already signed in goes to checkout, not to the sign-up dialog.
+  const subscribe = useWhenKnown(viewer.status !== 'loading', async (chosen: Plan = plan) => {
     // Someone starting a trial is most likely new here: the dialog opens on Sign Up, and the trial
     // they chose is kept through sign-up, the e-mail link and sign-in.
     if (!viewer.signedIn) {
@@ -103,7 +106,7 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
     } finally {
       setPending(false);
     }
-  };
+  });
 
   // Signed in with a trial intent: go on to checkout once (the intent leaves the address first, so
   // going back or reloading does not start a second checkout).
@@ -118,8 +121,7 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
     }, { replace: true });
     // Starting the checkout is the effect (a request, then leaving for the payment page); its
     // pending flag is state only so the button shows it.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (!subscription.data?.subscribed) void subscribe(intent);
+    if (!subscription.data?.subscribed) subscribe(intent);
     // Runs once per intent, with this render's plan and subscription.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [readyForIntent]);
@@ -189,7 +191,7 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
                     You're subscribed: manage in your account
                   </Button>
                 ) : (
-                  <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => void subscribe()} disabled={pending} aria-busy={pending}>
+                  <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={() => subscribe(undefined)} disabled={pending} aria-busy={pending}>
                     {pending ? <LoaderCircle className="size-5 animate-spin" aria-hidden /> : null}
                     {trialUsed ? `Subscribe for ${PLAN_DETAILS[plan].priceText}` : 'Start 7-day free trial'}
                   </Button>
