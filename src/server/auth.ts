@@ -39,7 +39,7 @@ export function hasBearerToken(headers: { authorization?: string | undefined }):
  * (authHeaders drops the cookie of a bearer request) and the apps' sign-in: a cookie request from
  * capacitor://localhost or https://localhost (any page on someone's own machine) is cross-site.
  */
-export function trustedOriginsFor(request: Request | undefined): string[] {
+function trustedOriginsFor(request: Request | undefined): string[] {
   return request && !request.headers.has('cookie') ? [...NATIVE_APP_ORIGINS] : [];
 }
 

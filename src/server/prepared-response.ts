@@ -83,10 +83,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * (issue 33, row 6). Said on every reply, the prepared lane's (which never sees an Origin) included,
  * so every copy of a URL names the same Vary.
  */
-export const PREPARED_VARY = 'Origin, Accept-Encoding';
+const PREPARED_VARY = 'Origin, Accept-Encoding';
 
 /** `existing` (a header value or list) with the fields of `add` that it does not name yet, case-insensitively. */
-export function mergeVary(existing: unknown, add: string): string {
+function mergeVary(existing: unknown, add: string): string {
   const fields: string[] = [];
   const seen = new Set<string>();
   const values = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];

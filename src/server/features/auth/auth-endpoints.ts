@@ -16,7 +16,7 @@ import type { Auth } from '#server/auth.ts';
 export const AUTH_BASE_PATH = '/api/auth';
 
 /** better-auth's paths (under AUTH_BASE_PATH) that are forwarded, each with who uses it. */
-export const FORWARDED_AUTH_PATHS: readonly string[] = [
+const FORWARDED_AUTH_PATHS: readonly string[] = [
   '/sign-up/email', // sign-up form
   '/sign-in/email', // sign-in form, web and apps
   '/sign-in/social', // Apple/Google: the web's redirect flow, the apps' identity tokens

@@ -39,7 +39,7 @@ export type CatalogueCache = {
 };
 
 /** Far above the answers a catalogue has (a card per meditation, a dozen listings and pages). */
-export const CATALOGUE_CACHE_MAX_ENTRIES = 2000;
+const CATALOGUE_CACHE_MAX_ENTRIES = 2000;
 
 export function createCatalogueCache({
   maxAgeMs = 60_000,

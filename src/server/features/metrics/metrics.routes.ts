@@ -20,7 +20,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const PROXY_HEADERS = ['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'x-original-forwarded-for', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip'];
 
 /** True when the request names a client other than the connection's (it came through a proxy). */
-export function carriesProxyHeaders(headers: Readonly<Record<string, unknown>>): boolean {
+function carriesProxyHeaders(headers: Readonly<Record<string, unknown>>): boolean {
   return Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || PROXY_HEADERS.includes(name));
 }
 

@@ -33,7 +33,7 @@ import { decodeRepeatedly, findInjection, inertSample } from '#server/features/s
 const OPEN_ADMIN_ROUTES: ReadonlySet<string> = new Set(['/api/admin/status', '/api/admin/setup']);
 
 /** Reads that hand out data in bulk, by route pattern: a burst of them is a data_exfiltration_attempt. */
-export const BULK_READS: ReadonlyMap<string, 'export' | 'listing'> = new Map([
+const BULK_READS: ReadonlyMap<string, 'export' | 'listing'> = new Map([
   ['/api/account/export', 'export'],
   ['/api/admin/waitlist/export', 'export'],
   ['/api/admin/meditations/:id/download', 'export'],
