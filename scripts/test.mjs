@@ -45,7 +45,9 @@ const seconds = (since) => (Date.now() - since) / 1000;
 /**
  * CPU seconds used by the finished children of this process (and what they waited for: workers,
  * servers, Chromium), from /proc (Linux; undefined elsewhere). Unlike wall time it barely moves
- * with what else the machine is doing, so it says what a step costs on two quiet cores.
+ * with what else the machine is doing, so it says what a step costs on two quiet cores. A lower
+ * bound for the journeys: Chromium's renderers are forked by its zygote, and what they used is not
+ * always handed up the chain when the browser closes (a sampler of /proc saw about twice as much).
  */
 function childCpuSeconds() {
   try {
