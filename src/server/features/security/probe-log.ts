@@ -62,6 +62,8 @@ function who(request: FastifyRequest, viewer: Viewer | undefined) {
 const rawPath = (request: FastifyRequest) => (request.raw.url ?? '').split('?', 1)[0] ?? '';
 
 export function registerProbeLog(app: FastifyInstance, { db }: { db: Database }): void {
+  // One counter store for the app's life (in the database: shared by every process of a cluster).
+  const bulkReads = createDatabaseRateLimitStore(db, () => monitorNow(db));
   const record = async (request: FastifyRequest, eventType: ProbeEventType, viewer: Viewer | undefined, details: Record<string, unknown>) => {
     try {
       await logProbeEvent({ db, eventType, severity: 'high', ...who(request, viewer), details: { method: request.method, route: loggedRoute(request), ...details } });
@@ -130,7 +132,7 @@ export function registerProbeLog(app: FastifyInstance, { db }: { db: Database })
     if (!kind || !viewer || reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode >= 500) return payload;
     const subject = viewer.user.id;
     try {
-      const { count } = await createDatabaseRateLimitStore(db, () => monitorNow(db)).hit(`probe:bulk:${kind}:${subject}`, S.probeWindowMs, request.ip);
+      const { count } = await bulkReads.hit(`probe:bulk:${kind}:${subject}`, S.probeWindowMs, request.ip);
       const above = BULK_ABOVE[kind];
       if (count > above) {
         await record(request, 'data_exfiltration_attempt', viewer, { kind, reads: count, threshold: `more than ${above} ${kind === 'export' ? 'exports' : 'listing pages'} by one account in ${S.probeWindowMs / 60_000} minutes` });
