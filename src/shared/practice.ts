@@ -6,8 +6,11 @@ import { addDays, mondayOf, type DayKey } from '#shared/days.ts';
 
 export type PracticeDay = { date: DayKey; sessions: number; minutes: number };
 
-/** A meditation played, or a sitting with the meditation timer (issue 20, item 1). */
-export const SESSION_KINDS = ['guided', 'timer'] as const;
+/**
+ * A meditation played, a sitting with the meditation timer (issue 20, item 1), or a guided breathing
+ * exercise at /breathe (issue 37, item 1).
+ */
+export const SESSION_KINDS = ['guided', 'timer', 'breathing'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** Oldest completed session the server accepts: offline queues may send late, not forever. */

@@ -27,9 +27,15 @@ export const meditationSessions = pgTable(
     complete: boolean('complete').notNull().default(true),
     /** Wall seconds credited; null for rows recorded before the player measured listening. */
     listenedSeconds: integer('listened_seconds'),
-    /** 'guided' (a meditation played) or 'timer' (a sitting with the meditation timer: no meditation). */
+    /**
+     * 'guided' (a meditation played), 'timer' (a sitting with the meditation timer) or 'breathing' (a guided
+     * breathing exercise, migration 0022); only a guided session names a meditation.
+     */
     kind: text('kind', { enum: SESSION_KINDS }).notNull().default('guided'),
-    /** A timer session's chosen length, for "Partial · 6 of 20 min"; null for guided ones (their track has a length). */
+    /**
+     * A timer sitting's or breathing exercise's chosen length in seconds, for "Partial · 6 of 20 min"; null for
+     * guided ones (their track has a length).
+     */
     plannedSeconds: integer('planned_seconds'),
     /** The play id generated on the device when playback started. */
     clientId: uuid('client_id').notNull(),
@@ -44,7 +50,7 @@ export const meditationSessions = pgTable(
     // practitioner has thousands of sessions, read on every listing they open).
     // Partial (the marks' query asks for complete sessions of a meditation still there): the practice summary keeps its covering index.
     index('meditation_sessions_user_meditation_idx').on(t.userId, t.meditationId).where(sql`${t.meditationId} is not null and ${t.complete}`),
-    check('meditation_sessions_kind_check', sql`${t.kind} in ('guided', 'timer') and (${t.kind} = 'guided' or ${t.meditationId} is null)`),
+    check('meditation_sessions_kind_check', sql`${t.kind} in ('guided', 'timer', 'breathing') and (${t.kind} = 'guided' or ${t.meditationId} is null)`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "meditation_sessions" DROP CONSTRAINT "meditation_sessions_kind_check";--> statement-breakpoint
+ALTER TABLE "meditation_sessions" ADD CONSTRAINT "meditation_sessions_kind_check" CHECK ("meditation_sessions"."kind" in ('guided', 'timer', 'breathing') and ("meditation_sessions"."kind" = 'guided' or "meditation_sessions"."meditation_id" is null));
