@@ -75,6 +75,7 @@ describe('how the history names a session', () => {
     expect(sessionLabel({ complete: false, minutes: 3, trackMinutes: 10 })).toEqual({ text: 'Partial · 3 of 10 min', spoken: 'Partial session, 3 of 10 minutes listened' });
     expect(sessionLabel({ complete: false, minutes: 0, trackMinutes: 1 })).toEqual({ text: 'Partial · under a minute of 1 min', spoken: 'Partial session, under a minute of 1 minute listened' });
     expect(sessionLabel({ complete: false, minutes: 6, trackMinutes: 20, kind: 'timer' })).toEqual({ text: 'Partial · 6 of 20 min', spoken: 'Partial session, 6 of 20 minutes sat' });
+    expect(sessionLabel({ complete: false, minutes: 2, trackMinutes: 10, kind: 'breathing' })).toEqual({ text: 'Partial · 2 of 10 min', spoken: 'Partial session, 2 of 10 minutes breathed' });
     expect(sessionLabel({ complete: false, minutes: 0, trackMinutes: 0 })).toEqual({ text: 'Partial · under a minute', spoken: 'Partial session, under a minute listened' });
     expect(sessionLabel({ complete: true, minutes: 12, trackMinutes: 13 })).toEqual({ text: 'Complete · 12 min', spoken: 'Complete session, 12 minutes' });
     expect(sessionLabel({ complete: true, minutes: null, trackMinutes: null })).toEqual({ text: 'Complete · under a minute', spoken: 'Complete session, under a minute' });

@@ -77,7 +77,7 @@ export function sessionMinutes(durationSeconds: number | null | undefined): numb
  */
 export function sessionLabel({ complete, minutes, trackMinutes, kind = 'guided' }: { complete: boolean; minutes: number | null; trackMinutes: number | null; kind?: SessionKind }): { text: string; spoken: string } {
   const heard = minutes ?? 0;
-  const verb = kind === 'timer' ? 'sat' : 'listened';
+  const verb = kind === 'timer' ? 'sat' : kind === 'breathing' ? 'breathed' : 'listened';
   const spokenMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} ${n === 1 ? 'minute' : 'minutes'}`);
   const shortMinutes = (n: number) => (n < 1 ? 'under a minute' : `${n} min`);
   if (complete) return { text: `Complete · ${shortMinutes(heard)}`, spoken: `Complete session, ${spokenMinutes(heard)}` };

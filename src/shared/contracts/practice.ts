@@ -6,6 +6,7 @@ import { hasControlCharacters } from '#shared/validation.ts';
 import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { TIMER, TIMER_MESSAGES } from '#shared/timer.ts';
+import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_MESSAGES, BREATHING_PATTERN_IDS, planBreathing } from '#shared/breathing.ts';
 
 const seconds = (message: string) => z.number(message).min(0, message).max(MAX_LISTENED_SECONDS, message);
 const listenedRange = z
@@ -64,7 +65,40 @@ const timerSessionBody = z.strictObject({
 });
 export type TimerSessionBody = z.infer<typeof timerSessionBody>;
 
-export const recordSessionBody = z.discriminatedUnion('kind', [guidedSessionBody, timerSessionBody], { error: () => PRACTICE_MESSAGES.unknownKind });
+/** The longest exercise the page offers (ten minutes, or ten cycles of the longest pattern), in seconds. */
+const BREATHING_MAX_SECONDS = Math.max(...BREATHING_PATTERN_IDS.flatMap((pattern) => BREATHING_LENGTH_UNITS.map((unit) => planBreathing({ pattern, length: { count: 10, unit } }).totalSeconds)));
+
+/**
+ * A guided breathing exercise (issue 37, item 1): the pattern and length chosen, as the page offers
+ * them, and the seconds breathed. The server makes the exercise's length from the shared schedule
+ * (breathing.ts), so no client chooses the length it is measured against.
+ */
+const breathingSessionBody = z.strictObject({
+  kind: z.literal('breathing'),
+  /** Generated on the device when the exercise began (idempotency key). */
+  id: sessionId,
+  completedAt,
+  breathing: z
+    .strictObject(
+      {
+        pattern: z.enum(BREATHING_PATTERN_IDS, BREATHING_MESSAGES.badPattern),
+        length: z.strictObject(
+          {
+            count: z.union(BREATHING_LENGTH_COUNTS.map((n) => z.literal(n)), BREATHING_MESSAGES.badLength),
+            unit: z.enum(BREATHING_LENGTH_UNITS, BREATHING_MESSAGES.badLength),
+          },
+          BREATHING_MESSAGES.badLength,
+        ),
+        /** Seconds breathed from the first phase, on the page's clock; no more than the exercise's length. */
+        breathedSeconds: z.number(BREATHING_MESSAGES.badBreathed).min(0, BREATHING_MESSAGES.badBreathed).max(BREATHING_MAX_SECONDS, BREATHING_MESSAGES.badBreathed),
+      },
+      BREATHING_MESSAGES.badBreathing,
+    )
+    .refine((b) => b.breathedSeconds <= planBreathing(b).totalSeconds, { message: BREATHING_MESSAGES.badBreathed, path: ['breathedSeconds'] }),
+});
+export type BreathingSessionBody = z.infer<typeof breathingSessionBody>;
+
+export const recordSessionBody = z.discriminatedUnion('kind', [guidedSessionBody, timerSessionBody, breathingSessionBody], { error: () => PRACTICE_MESSAGES.unknownKind });
 export type RecordSessionBody = z.infer<typeof recordSessionBody>;
 
 const sessionKind = z.enum(SESSION_KINDS);
@@ -92,11 +126,11 @@ const recentSessionSchema = z.object({
   id: z.string(),
   kind: sessionKind,
   meditationId: z.string().nullable(),
-  /** Null for a timer session, and when the meditation has left the catalogue since. */
+  /** Null for a timer or breathing session, and when the meditation has left the catalogue since. */
   title: z.string().nullable(),
   completedAt: z.string(),
   minutes: z.number().nullable(),
-  /** The track's (or the timer's planned) length in minutes, for "Partial · 3 of 10 min"; null when unknown. */
+  /** The track's (or the timer's or breathing exercise's planned) length in minutes, for "Partial · 3 of 10 min"; null when unknown. */
   trackMinutes: z.number().nullable(),
   complete: z.boolean(),
 });

@@ -5,6 +5,7 @@
  */
 import type { HealthPlugin } from '@capgo/capacitor-health';
 import type { PlatformKind } from '#web/platform/detect.ts';
+import type { SessionKind } from '#shared/practice.ts';
 
 export type HealthLike = Pick<HealthPlugin, 'isAvailable' | 'checkAuthorization' | 'requestAuthorization' | 'saveSample'>;
 
@@ -17,8 +18,8 @@ export interface MindfulMinutes {
   isAllowed(): Promise<boolean>;
   /** Shows the store's permission sheet (call it from a tap); answers whether writing is now allowed. */
   ask(): Promise<boolean>;
-  /** Writes one session; `kind` tells Health Connect a guided meditation from an unguided sitting. */
-  save(session: { start: Date; end: Date; kind: 'guided' | 'timer' }): Promise<void>;
+  /** Writes one session; `kind` tells Health Connect a guided meditation from an unguided sitting or a breathing exercise. */
+  save(session: { start: Date; end: Date; kind: SessionKind }): Promise<void>;
 }
 
 const MINDFULNESS = { write: ['mindfulness' as const] };
@@ -49,7 +50,7 @@ export function createNativeMindfulMinutes(kind: Exclude<PlatformKind, 'web'>, l
         unit: 'minute',
         startDate: start.toISOString(),
         endDate: end.toISOString(),
-        mindfulnessSessionType: sessionKind === 'timer' ? 'unguided' : 'meditation',
+        mindfulnessSessionType: sessionKind === 'timer' ? 'unguided' : sessionKind === 'breathing' ? 'breathing' : 'meditation',
         metadata: { source: 'Harbour Mind' },
       });
     },

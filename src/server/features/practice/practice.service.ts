@@ -5,7 +5,7 @@
  * play id is accepted once.
  *
  * Issue 33, row 10: only what the person could play is counted (a premium track needs the subscription
- * at the time of the session; free tracks and timer sittings need nothing), one session at a time (a
+ * at the time of the session; free tracks, timer sittings and breathing exercises need nothing), one session at a time (a
  * session ending at its completion time, as long as it credits, may not overlap another), and at most
  * SESSIONS_PER_DAY_MAX a day. Sessions uploaded late from an offline device are judged against every
  * session already stored, whatever order they arrive in.
@@ -17,7 +17,8 @@ import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_
 import { isSubscriptionActive } from '#shared/billing.ts';
 import { isStaff, type Role } from '#shared/roles.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
-import type { GuidedSessionBody, PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse, TimerSessionBody } from '#shared/contracts/practice.ts';
+import { planBreathing } from '#shared/breathing.ts';
+import type { BreathingSessionBody, GuidedSessionBody, PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse, TimerSessionBody } from '#shared/contracts/practice.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { meditationSessions, practicePreferences } from '#server/db/schema/practice.ts';
@@ -43,7 +44,7 @@ export async function recordSession({ db, userId, role = 'user', body, now = new
     const known = (await tx.select().from(meditationSessions).where(and(eq(meditationSessions.userId, userId), eq(meditationSessions.clientId, body.id)))).at(0);
     if (known) return reply(known, false);
 
-    const credited = body.kind === 'timer' ? creditTimer(body) : await creditGuided(tx, body, { userId, role, completedAt, now });
+    const credited = body.kind === 'timer' ? creditTimer(body) : body.kind === 'breathing' ? creditBreathing(body) : await creditGuided(tx, body, { userId, role, completedAt, now });
     const listenedSeconds = Math.round(credited.listenedSeconds);
     await refuseBeyondOneAtATime(tx, userId, completedAt, listenedSeconds);
     const [row] = await tx
@@ -116,6 +117,17 @@ async function creditGuided(db: Database, body: GuidedSessionBody, who: { userId
 function creditTimer(body: TimerSessionBody): Credited {
   const { plannedSeconds, satSeconds } = body.timer;
   return { listenedSeconds: satSeconds, row: { kind: 'timer', meditationId: null, plannedSeconds, complete: isCompleteListen(satSeconds, plannedSeconds) } };
+}
+
+/**
+ * A breathing exercise (issue 37, item 1): the seconds breathed (the contract caps them at the
+ * exercise's length), complete by the timer's rule, the length being the one the shared schedule
+ * makes of the pattern and length chosen.
+ */
+function creditBreathing(body: BreathingSessionBody): Credited {
+  const { breathedSeconds } = body.breathing;
+  const plannedSeconds = Math.round(planBreathing(body.breathing).totalSeconds);
+  return { listenedSeconds: breathedSeconds, row: { kind: 'breathing', meditationId: null, plannedSeconds, complete: isCompleteListen(breathedSeconds, plannedSeconds) } };
 }
 
 /**
@@ -224,8 +236,8 @@ async function recentSessions(db: Database, userId: string): Promise<RecentSessi
     .orderBy(desc(meditationSessions.completedAt))
     .limit(RECENT_SESSIONS);
   return rows.map(({ trackSeconds, plannedSeconds, completedAt, minutes, ...row }) => {
-    // A timer session's length is the one chosen; a guided one's, its track's.
-    const length = row.kind === 'timer' ? plannedSeconds : trackSeconds;
+    // A timer or breathing session's length is the one chosen; a guided one's, its track's.
+    const length = row.kind === 'guided' ? trackSeconds : plannedSeconds;
     return {
       ...row,
       completedAt: completedAt.toISOString(),

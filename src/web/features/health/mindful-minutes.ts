@@ -6,10 +6,11 @@
  * session the server counted as complete, and only once (a resend is not `created`), is written.
  */
 import { STORAGE_KEYS } from '#shared/constants.ts';
+import type { SessionKind } from '#shared/practice.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 import { platform } from '#web/platform/platform.ts';
 
-export type MindfulSession = { start: Date; end: Date; kind: 'guided' | 'timer' };
+export type MindfulSession = { start: Date; end: Date; kind: SessionKind };
 type Choice = 'on' | 'off';
 
 let offered: MindfulSession | null = null;

@@ -113,7 +113,7 @@ function RecentSessions({ sessions }: { sessions: readonly RecentSession[] }) {
           return (
             <li key={session.id} className="flex items-baseline justify-between gap-4 py-2" data-testid="practice-history-item">
               <span className="min-w-0">
-                <span className="block truncate text-stone-900 dark:text-stone-50">{session.kind === 'timer' ? 'Meditation timer' : (session.title ?? 'A meditation no longer in the library')}</span>
+                <span className="block truncate text-stone-900 dark:text-stone-50">{session.kind === 'timer' ? 'Meditation timer' : session.kind === 'breathing' ? 'Guided breathing' : (session.title ?? 'A meditation no longer in the library')}</span>
                 <time dateTime={session.completedAt} className="text-xs text-stone-500 dark:text-stone-400">
                   {new Date(session.completedAt).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })}
                 </time>

@@ -4,9 +4,9 @@
  * the idempotency key, so resending after a lost response cannot count a session twice.
  */
 import { STORAGE_KEYS } from '#shared/constants.ts';
-import type { GuidedSessionBody, RecordSessionBody, TimerSessionBody } from '#shared/contracts/practice.ts';
+import type { BreathingSessionBody, GuidedSessionBody, RecordSessionBody, TimerSessionBody } from '#shared/contracts/practice.ts';
 
-/** Guided plays and timer sittings alike (issue 20, item 1), each with the account it belongs to. */
+/** Guided plays, timer sittings (issue 20, item 1) and breathing exercises (issue 37, item 1) alike, each with the account it belongs to. */
 export type PendingSession = RecordSessionBody & { userId: string };
 
 /** The outcome of one send: 'sent', 'rejected' (never retry) or 'retry' (offline, 5xx, signed out). */
@@ -26,9 +26,10 @@ export function readQueue(storage: Storage = localStorage): PendingSession[] {
  * server refuses them (decision 0034), so they are left behind here rather than sent to be refused.
  */
 function isPending(value: unknown): value is PendingSession {
-  const v = value as (Partial<Omit<GuidedSessionBody, 'kind'>> & Partial<Omit<TimerSessionBody, 'kind'>> & { kind?: unknown; userId?: unknown }) | null;
+  const v = value as (Partial<Omit<GuidedSessionBody, 'kind'>> & Partial<Omit<TimerSessionBody, 'kind'>> & Partial<Omit<BreathingSessionBody, 'kind'>> & { kind?: unknown; userId?: unknown }) | null;
   if (!v || typeof v.id !== 'string' || typeof v.completedAt !== 'string' || typeof v.userId !== 'string') return false;
   if (v.kind === 'timer') return typeof v.timer?.plannedSeconds === 'number' && typeof v.timer.satSeconds === 'number';
+  if (v.kind === 'breathing') return typeof v.breathing?.pattern === 'string' && typeof v.breathing.length === 'object' && typeof v.breathing.breathedSeconds === 'number';
   return (v.kind === undefined || v.kind === 'guided') && typeof v.meditationId === 'string' && Array.isArray(v.listened?.ranges) && typeof v.listened.seconds === 'number';
 }
 

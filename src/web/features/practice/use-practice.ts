@@ -39,8 +39,8 @@ export async function sendSession(body: RecordSessionBody): Promise<SendResult> 
     if (answer.created && answer.session.complete && platform().mindfulMinutes) {
       // Inside the apps, a completed session may go to Apple Health / Health Connect as mindful minutes (loaded there only).
       const end = new Date(body.completedAt);
-      const seconds = body.kind === 'timer' ? body.timer.satSeconds : body.listened.seconds;
-      const session = { start: new Date(end.getTime() - seconds * 1000), end, kind: body.kind === 'timer' ? ('timer' as const) : ('guided' as const) };
+      const seconds = body.kind === 'timer' ? body.timer.satSeconds : body.kind === 'breathing' ? body.breathing.breathedSeconds : body.listened.seconds;
+      const session = { start: new Date(end.getTime() - seconds * 1000), end, kind: body.kind ?? 'guided' };
       void import('#web/features/health/mindful-minutes.ts').then((m) => m.noteCompletedSession(session));
     }
     return 'sent';
