@@ -92,7 +92,7 @@ describe('favourites', () => {
 
 describe('offline downloads', () => {
   it('downloads a favourite encrypted on the device, plays it offline (and sends the session later), falls back to streaming when damaged, pauses it once the subscription lapses', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, { serviceWorkers: 'allow' });
     await signedInSubscriber(server, context, { name: 'Otto Reed', password: 'quiet-harbour-3' });
     await page.goto(`${server.url}/meditations/mindfulness`);
     const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
@@ -203,7 +203,7 @@ describe('offline downloads', () => {
   });
 
   it('is an installable PWA whose shell opens offline', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, { serviceWorkers: 'allow' });
     await page.goto(server.url);
     const manifest = await (await context.request.get(`${server.url}/manifest.webmanifest`)).json();
     expect(manifest).toMatchObject({ name: 'Harbour Mind', display: 'standalone', start_url: '/' });

@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 describe('privacy: nothing leaves for another server', () => {
   it('keeps a visitor’s free sample, and a subscriber’s listening and journalling, on the app alone', async () => {
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser, { serviceWorkers: 'allow' });
     const visitorRequests = recordRequests(visitor.context);
     await visitor.page.goto(`${server.url}/meditations/morning`);
     await visitor.page.getByTestId('meditation-card').filter({ hasText: 'Free to try' }).first().locator('h2 button').click();
@@ -34,7 +34,7 @@ describe('privacy: nothing leaves for another server', () => {
     expect(leavingOrigin(visitorRequests, server.url)).toEqual([]);
     await visitor.context.close();
 
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser, { serviceWorkers: 'allow' });
     const requests = recordRequests(context);
     await signedInSubscriber(server, context, { name: 'Pia Lund', password: 'still-water-4' });
     await page.goto(`${server.url}/meditations/mindfulness`);

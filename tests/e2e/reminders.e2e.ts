@@ -93,7 +93,7 @@ describe('daily reminders on the web', () => {
     // Today, at this minute: due now, so the scheduler (every second here) sends it straight away. Not
     // in a day's last minute, where the next run could be tomorrow: a zone where it is not 23:59.
     const zone = [ZONE, 'Asia/Tokyo'].find((candidate) => nowIn(candidate) !== '23:59')!;
-    const { page, context, problems } = await openPage(browser, { timezoneId: zone });
+    const { page, context, problems } = await openPage(browser, { timezoneId: zone, serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: server.url });
     await standInPushManager(context, device);
     await signedInMember(server, context, { name: 'Robin Reed', password: 'calm-waters-1' });
@@ -156,7 +156,7 @@ describe('daily reminders on the web', () => {
   });
 
   it('says so, and stays off, when notifications are blocked', async () => {
-    const { page, context, problems } = await openPage(browser, { timezoneId: ZONE });
+    const { page, context, problems } = await openPage(browser, { timezoneId: ZONE, serviceWorkers: 'allow' });
     await standInPushManager(context, newBrowserSubscription(push, 'blocked'));
     await page.addInitScript(() => {
       Notification.requestPermission = () => Promise.resolve('denied');

@@ -132,7 +132,7 @@ describe('the meditation timer', () => {
   });
 
   it('keeps time offline with the page’s timers frozen, rings out, and records the sitting once when back online', { timeout: 150_000 }, async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, { serviceWorkers: 'allow' });
     await signedInMember(server, context, { name: 'Tove Lind', password: 'quiet-harbour-9' });
     await page.goto(`${server.url}/timer`);
     await page.evaluate(() => navigator.serviceWorker.ready);

@@ -263,10 +263,20 @@ describe('prepared pages going live', () => {
   ])('%s does not move when the app goes live, on %s', async (path, _label, width) => {
     const { page, context } = await openPage(browser, { viewport: { width, height: width === 390 ? 844 : 900 } });
     await page.addInitScript(() => {
-      const shifts: { at: number; value: number }[] = [];
+      // Each shift with what moved (element, then its box before → after), so a failure says where to look.
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const describe = (source: Source) => {
+        const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+        const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+        const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"` : String(source.node?.nodeName);
+        return `${name} ${box(source.previousRect)} → ${box(source.currentRect)}`;
+      };
+      const shifts: { at: number; value: number; moved: string[] }[] = [];
       (window as unknown as { shifts: typeof shifts }).shifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push({ at: entry.startTime, value: entry.value });
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] })[]) {
+          if (!entry.hadRecentInput) shifts.push({ at: entry.startTime, value: entry.value, moved: entry.sources.map(describe) });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.url}${path}`);
@@ -275,7 +285,7 @@ describe('prepared pages going live', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const afterAppStart = await page.evaluate(() => {
       const start = performance.getEntriesByName('hm:app-start')[0]?.startTime ?? 0;
-      return (window as unknown as { shifts: { at: number; value: number }[] }).shifts.filter((shift) => shift.at >= start).map((shift) => shift.value);
+      return (window as unknown as { shifts: { at: number; value: number; moved: string[] }[] }).shifts.filter((shift) => shift.at >= start).map((shift) => ({ value: shift.value, moved: shift.moved }));
     });
     expect(await page.evaluate(() => performance.getEntriesByName('hm:app-start').length)).toBe(1);
     expect(afterAppStart).toEqual([]);

@@ -23,8 +23,15 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type WatchedPage = { page: Page; context: BrowserContext; problems: string[] };
 
+/**
+ * A fresh context (a first visit) and its page. Without a service worker unless asked for: a first
+ * visit's worker installs in the background and downloads the whole precache (every chunk, font and
+ * picture), about two seconds of the browser's and the server's CPU per context that no journey
+ * reads. The journeys of the worker itself (offline, installability, reminders, privacy) pass
+ * `serviceWorkers: 'allow'`, and so does any journey whose page should be served by it.
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   // What the page sent, for the failure report: a form that sent something other than what was on
