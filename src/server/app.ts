@@ -29,6 +29,8 @@ import { favouritesRoutes } from '#server/features/favourites/favourites.routes.
 import { practiceRoutes } from '#server/features/practice/practice.routes.ts';
 import { accountDataRoutes } from '#server/features/account/account-data.routes.ts';
 import { journalRoutes } from '#server/features/journal/journal.routes.ts';
+import { journalShareRoutes } from '#server/features/journal/journal-share.routes.ts';
+import { startShareSweeper } from '#server/features/journal/journal-share.service.ts';
 import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
 import { createMediaSigner } from '#server/features/media/media-signing.ts';
@@ -195,6 +197,14 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   favouritesRoutes(app, { auth, db: database.db });
   accountDataRoutes(app, { auth, db: database.db, stripe, limits: rateLimitStore, mailer, publicUrl: config.publicUrl });
   journalRoutes(app, { auth, db: database.db });
+  // One entry shared by link, sealed on the device (decision 0050); every process sweeps expired links.
+  journalShareRoutes(app, { auth, db: database.db, limits: rateLimitStore });
+  if (schedulers) {
+    const stopSweeper = startShareSweeper({ db: database.db, log: app.log });
+    app.addHook('onClose', async () => {
+      await stopSweeper();
+    });
+  }
   // Only BILLING_MODE=sandbox serves the in-app checkout and the admin test tools (docs/decisions/0008-billing-mode.md).
   const sandbox = config.billingMode === 'sandbox';
   for (const warning of configWarnings(config)) app.log.warn(warning);

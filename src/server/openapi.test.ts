@@ -66,6 +66,8 @@ const PUBLIC = new Set([
   'GET /api/search/meditations',
   // A reminder's "Turn off reminders": the token it carries says whose, signed (reminders.test.ts).
   'POST /api/reminders/off',
+  // A shared journal entry, sealed: the link's id and the key in its fragment are the permission (journal-share.test.ts).
+  'GET /api/shared/{id}',
 ]);
 
 describe('GET /api/openapi.json (issue 19, item 7)', () => {

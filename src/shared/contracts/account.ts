@@ -60,5 +60,7 @@ export const accountExportResponse = z.object({
   securityEvents: z.array(z.object({ type: z.string(), severity: z.string(), ipAddress: z.string().nullable(), details: z.record(z.string(), z.unknown()), at: when })),
   adminActions: z.array(z.object({ action: z.string(), resource: z.string(), targetId: z.string().nullable(), severity: z.string(), at: when })),
   journal: z.object({ encryptedRecords: z.number(), hasKeyring: z.boolean() }),
+  /** Entries shared by link (decision 0050): when, until when, how often opened; their keys were only ever in the links. */
+  sharedJournalLinks: z.array(z.object({ id: z.string(), createdAt: when, expiresAt: when, views: z.number() })),
 });
 export type AccountExportResponse = z.infer<typeof accountExportResponse>;

@@ -4,7 +4,7 @@
  * opaque ids. The sequence gives every stored change a number, so a device asks "what changed since
  * N" and compare-and-set writes never lose an edit silently.
  */
-import { bigint, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { user } from './auth.ts';
 
@@ -35,4 +35,25 @@ export const journalRecords = pgTable(
     storedAt: timestamp('stored_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] }), index('journal_records_user_seq_idx').on(t.userId, t.seq)],
+);
+
+/**
+ * One entry shared by link (issue 36, item 5; decision 0050): sealed on the owner's device under a key
+ * that lives only in the link's fragment. The server keeps the ciphertext, when it stops working and
+ * how often it was opened; a revoked or swept link's row is deleted, ciphertext and all.
+ */
+export const journalShares = pgTable(
+  'journal_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    iv: text('iv').notNull(),
+    data: text('data').notNull(),
+    views: integer('views').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('journal_shares_user_idx').on(t.userId, t.createdAt), index('journal_shares_expires_idx').on(t.expiresAt)],
 );

@@ -17,6 +17,7 @@ import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders
 import { AppError } from '#server/errors.ts';
 import { eraseAccount, ownSecurityEvents } from '#server/features/account/account-erasure.ts';
 import { journalSummary } from '#server/features/journal/journal.service.ts';
+import { sharesForExport } from '#server/features/journal/journal-share.service.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
 /** The export's format version: bumped when a field changes meaning (docs/data-export.md). */
@@ -35,7 +36,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
   const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
   if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
-  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, reminder, devices, waitlist, role, security, adminActions, journal] = await Promise.all([
+  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, reminder, devices, waitlist, role, security, adminActions, journal, sharedJournalLinks] = await Promise.all([
     db.select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId)),
     db.select({ signedInAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent }).from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
     db
@@ -89,6 +90,7 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
       .where(eq(adminAuditLog.adminUserId, userId))
       .orderBy(desc(adminAuditLog.createdAt)),
     journalSummary(db, userId),
+    sharesForExport(db, userId),
   ]);
 
   return {
@@ -111,6 +113,8 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     adminActions: adminActions.map((a) => ({ action: a.action, resource: a.resource, targetId: a.targetId, severity: a.severity, at: iso(a.at) })),
     // Sealed on the person's devices: the server can say only how much it holds (decision 0031).
     journal,
+    // Links to single entries, sealed under keys only the links hold (decision 0050): what the server knows of them.
+    sharedJournalLinks,
   };
 }
 

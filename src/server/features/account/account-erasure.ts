@@ -19,7 +19,7 @@ export const ownSecurityEvents = (userId: string, email: string) => or(eq(securi
  * Erases one account: logs that name the person lose their name, e-mail and address, their waitlist
  * entry goes, and the user row goes with everything hanging off it (ON DELETE CASCADE: sessions,
  * sign-in methods, role, subscription row, App Store links, favourites, practice, preferences,
- * journal, reminders). The id joins the deletion ledger. False when there was no such account.
+ * journal and its shared links, reminders). The id joins the deletion ledger. False when there was no such account.
  */
 export async function eraseAccount(tx: Tx, { userId, email, at }: { userId: string; email: string; at: Date }): Promise<boolean> {
   // The audit log keeps what an admin did, not who they were (the foreign key sets the id null on delete).

@@ -1,0 +1,83 @@
+/**
+ * Shared journal entries' HTTP side (issue 36, item 5; decision 0050). Creating, listing and revoking
+ * are the signed-in owner's, as every journal route: creating adds to the journal's reach, so it needs
+ * the subscription (as a new entry does); listing and revoking never do, so a lapsed subscription can
+ * always take a link back. Reading is anyone's who has the link: no account, rate-limited per address,
+ * never cached, indexed or referred.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createShareBody, createShareResponse, revokeShareResponse, shareLinksResponse, shareParams, sharedEntryResponse } from '#shared/contracts/journal-share.ts';
+import { JOURNAL_MESSAGES } from '#shared/journal.ts';
+import { SHARE_MESSAGES } from '#shared/journal-share.ts';
+import { ERROR_TEXT } from '#shared/messages.ts';
+import { withContracts } from '#server/api-contracts.ts';
+import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
+import { createShare, listShares, readShare, revokeShare } from '#server/features/journal/journal-share.service.ts';
+import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+
+const tags = ['journal'];
+/** A recipient opens a link a few times; anything like a scan of ids is stopped. Per address. */
+export const SHARE_READS = { perWindow: 60, windowMs: 10 * 60 * 1000 };
+/** Links made per account: a person shares a few entries, not hundreds an hour. */
+const SHARE_CREATES = { perWindow: 30, windowMs: 60 * 60 * 1000 };
+
+async function limit(limits: RateLimitStore, reply: FastifyReply, key: string, ip: string, rule: { perWindow: number; windowMs: number }) {
+  const { count } = await limits.hit(key, rule.windowMs, ip);
+  if (count > rule.perWindow) {
+    reply.header('retry-after', String(Math.ceil(rule.windowMs / 1000)));
+    throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
+  }
+}
+
+/**
+ * Every share reply, refusals included (it runs before validation): never stored by a cache, never
+ * indexed, and no address of ours passed on in a Referer.
+ */
+function privateReply(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('cache-control', 'no-store');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('x-robots-tag', 'noindex, nofollow');
+  done();
+}
+
+export function journalShareRoutes(app: FastifyInstance, { auth, db, limits }: { auth: Auth; db: Database; limits: RateLimitStore }): void {
+  const api = withContracts(app);
+  const signedIn = requireUser(auth, db);
+
+  api.post('/api/journal/shares', { onRequest: [privateReply, signedIn], schema: { tags, body: createShareBody, response: { 201: createShareResponse } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
+    if (!entitlement.subscribed) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
+    await limit(limits, reply, `journal-share-create:${viewer.user.id}`, request.ip, SHARE_CREATES);
+    const link = await createShare({ db, userId: viewer.user.id, ...request.body });
+    if (!link) throw new AppError('database/constraint-violation', SHARE_MESSAGES.tooMany, 409);
+    return reply.status(201).send(link);
+  });
+
+  api.get('/api/journal/shares', { onRequest: [privateReply, signedIn], schema: { tags, response: { 200: shareLinksResponse } } }, async (request) => {
+    return { links: await listShares({ db, userId: viewerOf(request).user.id }) };
+  });
+
+  api.delete('/api/journal/shares/:id', { onRequest: [privateReply, signedIn], schema: { tags, params: shareParams, response: { 200: revokeShareResponse } } }, async (request) => {
+    // Another account's link answers as a missing one: nobody learns which ids exist.
+    if (!(await revokeShare({ db, userId: viewerOf(request).user.id, id: request.params.id }))) throw new AppError('not-found', SHARE_MESSAGES.unavailable);
+    return { revoked: true as const };
+  });
+
+  api.get(
+    '/api/shared/:id',
+    {
+      // Counted before the id is even read, so malformed guesses count too.
+      onRequest: [privateReply, async (request, reply) => limit(limits, reply, `journal-share-read:${request.ip}`, request.ip, SHARE_READS)],
+      schema: { tags, params: shareParams, response: { 200: sharedEntryResponse }, description: 'A shared entry, sealed: the key is in the link’s fragment, never sent. Counts one view.' },
+    },
+    async (request) => {
+        const shared = await readShare({ db, id: request.params.id });
+      if (!shared) throw new AppError('not-found', SHARE_MESSAGES.unavailable);
+      return shared;
+    },
+  );
+}
