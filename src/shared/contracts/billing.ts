@@ -109,6 +109,11 @@ export const revenueCatWebhookBody = z.object({
     cancel_reason: z.string().max(60).nullish(),
     transaction_id: rcId.nullish(),
     original_transaction_id: rcId.nullish(),
+    /** BILLING_ISSUE: when the store's grace period ends (null when the store gives none). */
+    grace_period_expiration_at_ms: rcMillis,
+    /** TRANSFER: the app user ids the purchases left, and the ones they went to. */
+    transferred_from: z.array(rcId).max(100).nullish(),
+    transferred_to: z.array(rcId).max(100).nullish(),
   }),
 });
 export type RevenueCatEvent = z.infer<typeof revenueCatWebhookBody>['event'];

@@ -15,10 +15,16 @@
  * an event older than one already applied for the account is recorded and skipped (retries can
  * arrive late and must not undo a newer state). An event without its time cannot be placed, so it
  * is refused (400) before anything is recorded.
+ *
+ * A failed renewal inside the store's grace period (BILLING_ISSUE with grace_period_expiration_at_ms)
+ * keeps Premium until the grace ends and says the charge failed; the store then either renews
+ * (RENEWAL) or gives up (EXPIRATION). A TRANSFER (the store account's purchases restored onto
+ * another of our accounts) moves the store subscription to that account and ends it on the one it
+ * left (issue 35, item 2).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { planFromStoreProductId, type Provider } from '#shared/billing.ts';
+import { isSubscriptionActive, planFromStoreProductId, PLANS, type Provider } from '#shared/billing.ts';
 import type { RevenueCatEvent } from '#shared/contracts/billing.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -52,7 +58,16 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Events that say the subscription is paid for (or in its trial) until expiration_at_ms. */
 const GRANTING = new Set<RevenueCatEvent['type']>(['INITIAL_PURCHASE', 'RENEWAL', 'UNCANCELLATION', 'SUBSCRIPTION_EXTENDED', 'REFUND_REVERSED', 'TEMPORARY_ENTITLEMENT_GRANT']);
 /** Events that change the subscription of an account (the rest are acknowledged and recorded). */
-const CHANGING = new Set<RevenueCatEvent['type']>([...GRANTING, 'CANCELLATION', 'EXPIRATION', 'BILLING_ISSUE', 'PRODUCT_CHANGE']);
+const CHANGING = new Set<RevenueCatEvent['type']>([...GRANTING, 'CANCELLATION', 'EXPIRATION', 'BILLING_ISSUE', 'PRODUCT_CHANGE', 'TRANSFER']);
+
+/** The store's grace period after a failed renewal, if it gives one and it has not ended by the event. */
+function graceEnd(event: RevenueCatEvent): Date | null {
+  const end = event.grace_period_expiration_at_ms;
+  return end && end > (event.event_timestamp_ms ?? 0) ? new Date(end) : null;
+}
+
+/** The later of two period ends (a grace period outlasts the period the charge was for). */
+const later = (a: Date | null, b: Date | null | undefined): Date | null => (a && b ? (a > b ? a : b) : (a ?? b ?? null));
 
 /**
  * The subscription after an event, from the account's current row (or none). Undefined: the event
@@ -87,13 +102,20 @@ function snapshotAfter(event: RevenueCatEvent, provider: Provider, row: Subscrip
   }
   switch (event.type) {
     // Auto-renew turned off: paid until the end of the period. CUSTOMER_SUPPORT is RevenueCat's word for a refund: over now.
+    // A failed charge also arrives as a CANCELLATION (BILLING_ERROR) beside the BILLING_ISSUE: it keeps
+    // a grace period already granted, and the reason.
     case 'CANCELLATION':
-      return event.cancel_reason === 'CUSTOMER_SUPPORT' ? { ...base, status: 'canceled', cancelAtPeriodEnd: false } : { ...base, cancelAtPeriodEnd: true };
+      if (event.cancel_reason === 'CUSTOMER_SUPPORT') return { ...base, status: 'canceled', cancelAtPeriodEnd: false };
+      if (event.cancel_reason === 'BILLING_ERROR') return { ...base, currentPeriodEnd: later(end, row?.currentPeriodEnd), cancelAtPeriodEnd: true, paymentError: 'payment-failed' };
+      return { ...base, cancelAtPeriodEnd: true };
     case 'EXPIRATION':
       return { ...base, status: 'expired', cancelAtPeriodEnd: false };
-    // The store could not charge: no entitlement until it can (as a Stripe past_due), and the reason is shown.
-    case 'BILLING_ISSUE':
-      return { ...base, status: 'past_due', paymentError: 'payment-failed' };
+    // The store could not charge. Inside its grace period Premium stays until the grace ends; without
+    // one, no entitlement until it can (as a Stripe past_due). Either way the reason is shown.
+    case 'BILLING_ISSUE': {
+      const grace = graceEnd(event);
+      return grace ? { ...base, status: 'active', currentPeriodEnd: grace, paymentError: 'payment-failed' } : { ...base, status: 'past_due', paymentError: 'payment-failed' };
+    }
     // The new product takes effect on the store's schedule; the plan shown is the one chosen.
     case 'PRODUCT_CHANGE':
       return row ? base : undefined;
@@ -112,8 +134,19 @@ export function createRevenueCatBilling({ config, db }: { config: RevenueCatConf
     return (await db.select({ id: user.id }).from(user).where(inArray(user.appAccountToken, tokens))).map((row) => row.id);
   }
 
-  /** The account an event is for: its app_user_id's; else the one account its other ids name, if exactly one. */
+  /** The one account `ids` name; 'ambiguous' when they name more than one. */
+  async function oneAccountOf(ids: readonly (string | null | undefined)[]): Promise<Owner> {
+    const accounts = [...new Set(await accountsOf(ids))];
+    if (accounts.length > 1) return 'ambiguous';
+    return accounts.length === 1 ? { userId: accounts[0] } : 'unknown';
+  }
+
+  /**
+   * The account an event is for: its app_user_id's; else the one account its other ids name, if
+   * exactly one. A TRANSFER's is the account the purchases went to.
+   */
   async function ownerOf(event: RevenueCatEvent): Promise<Owner> {
+    if (event.type === 'TRANSFER') return oneAccountOf(event.transferred_to ?? []);
     const [direct] = await accountsOf([event.app_user_id]);
     if (direct) return { userId: direct };
     const others = await accountsOf([event.original_app_user_id, ...(event.aliases ?? [])]);
@@ -142,9 +175,45 @@ export function createRevenueCatBilling({ config, db }: { config: RevenueCatConf
     if (owner === 'unknown') return 'unknown-account';
     const { userId } = owner;
     if (await isStale(userId, eventAt)) return 'stale';
+    if (event.type === 'TRANSFER') return transfer(event, provider, userId);
     const snapshot = snapshotAfter(event, provider, await getSubscription(db, userId));
     if (!snapshot) return planFromStoreProductId(event.new_product_id ?? event.product_id) ? 'no-change' : 'unknown-product';
     await syncSubscription({ db, userId, snapshot });
+    return 'applied';
+  }
+
+  /**
+   * The store subscription of the account(s) the purchases left moves to `toUserId`; the account it
+   * left keeps its row, ended (so its trial stays used). An account subscribed some other way (the
+   * web, comped) keeps that: the store's is then ended on the old account only.
+   */
+  async function transfer(event: RevenueCatEvent, provider: Provider, toUserId: string): Promise<RevenueCatOutcome> {
+    const from = await oneAccountOf(event.transferred_from ?? []);
+    if (from === 'ambiguous') return 'ambiguous-account';
+    if (from === 'unknown' || from.userId === toUserId) return 'no-change';
+    const moving = await getSubscription(db, from.userId);
+    const plan = PLANS.find((known) => known === moving?.plan);
+    if (!moving || moving.provider !== provider || !plan) return 'no-change';
+    const kept: SubscriptionSnapshot = {
+      provider,
+      status: moving.status,
+      plan,
+      providerCustomerId: event.transferred_to?.[0] ?? moving.providerCustomerId,
+      providerSubscriptionId: moving.providerSubscriptionId,
+      currentPeriodEnd: moving.currentPeriodEnd,
+      trialStart: moving.trialStart,
+      trialEnd: moving.trialEnd,
+      cancelAtPeriodEnd: moving.cancelAtPeriodEnd,
+      environment: moving.environment,
+      paymentError: moving.paymentError,
+    };
+    const current = await getSubscription(db, toUserId);
+    const keepsOwn = current !== undefined && current.provider !== provider && isSubscriptionActive(current);
+    // Both rows or neither: the store's subscription id is unique, so it leaves the old row first.
+    await db.transaction(async (tx) => {
+      await syncSubscription({ db: tx, userId: from.userId, snapshot: { ...kept, providerCustomerId: moving.providerCustomerId, providerSubscriptionId: null, status: 'expired', cancelAtPeriodEnd: false } });
+      if (!keepsOwn) await syncSubscription({ db: tx, userId: toUserId, snapshot: kept });
+    });
     return 'applied';
   }
 

@@ -139,6 +139,49 @@ describe('RevenueCat webhook', () => {
     expect(await entitlement()).toMatchObject({ subscribed: true, subscription: { status: 'active', paymentError: null } });
   });
 
+  it("BILLING_ISSUE inside the store's grace period keeps Premium until the grace ends and says the charge failed; the CANCELLATION beside it keeps both; EXPIRATION ends it", async () => {
+    await post(event('RENEWAL'));
+    const grace = clock + 16 * DAY;
+    await post(event('BILLING_ISSUE', { expiration_at_ms: clock, grace_period_expiration_at_ms: grace }));
+    expect(await entitlement()).toMatchObject({ subscribed: true, subscription: { status: 'active', paymentError: 'payment-failed', currentPeriodEnd: new Date(grace).toISOString() } });
+    // RevenueCat also sends a CANCELLATION (BILLING_ERROR) naming the period that was not paid for.
+    await post(event('CANCELLATION', { cancel_reason: 'BILLING_ERROR', expiration_at_ms: clock }));
+    expect(await entitlement()).toMatchObject({ subscribed: true, subscription: { status: 'active', paymentError: 'payment-failed', currentPeriodEnd: new Date(grace).toISOString() } });
+    // A grace period already over when the event was sent grants nothing.
+    await post(event('BILLING_ISSUE', { grace_period_expiration_at_ms: clock - 1 }));
+    expect(await entitlement()).toMatchObject({ subscribed: false, subscription: { status: 'past_due', paymentError: 'payment-failed' } });
+    await post(event('EXPIRATION', { expiration_at_ms: clock }));
+    expect(await entitlement()).toMatchObject({ subscribed: false, subscription: { status: 'expired' } });
+    await post(event('RENEWAL'));
+    expect(await entitlement()).toMatchObject({ subscribed: true, subscription: { status: 'active', paymentError: null } });
+  });
+
+  it('TRANSFER moves the store subscription to the account the purchases were restored onto, and ends it on the one they left', async () => {
+    const other = await createSignedInUser(t, 'android-second@example.com');
+    const otherToken: string = (await t.app.inject({ method: 'GET', url: '/api/iap/app-account-token', headers: { cookie: other.cookie } })).json().appAccountToken;
+    const otherEntitlement = async () => (await t.app.inject({ method: 'GET', url: '/api/subscription', headers: { cookie: other.cookie } })).json();
+    await post(event('RENEWAL', { product_id: 'hm_plus_yearly:yearly' }));
+    const transfer = (from: string[], to: string[]) => {
+      const { event: base } = event('TRANSFER');
+      return { api_version: '1.0', event: { id: base.id, type: 'TRANSFER', app_id: base.app_id, event_timestamp_ms: base.event_timestamp_ms, environment: 'PRODUCTION', store: 'PLAY_STORE', transferred_from: from, transferred_to: to } };
+    };
+    // Ids that are not ours move nothing (and are still acknowledged).
+    expect((await post(transfer(['$RCAnonymousID:1'], [otherToken]))).json()).toMatchObject({ handled: false, outcome: 'no-change' });
+    expect((await post(transfer([token], ['$RCAnonymousID:2']))).json()).toMatchObject({ handled: false, outcome: 'unknown-account' });
+    expect(await otherEntitlement()).toMatchObject({ subscribed: false, subscription: null });
+
+    expect((await post(transfer([token], [otherToken.toUpperCase()]))).json()).toMatchObject({ handled: true, outcome: 'applied' });
+    expect(await otherEntitlement()).toMatchObject({ subscribed: true, subscription: { status: 'active', plan: 'yearly', provider: 'play_store' } });
+    expect(await entitlement()).toMatchObject({ subscribed: false, subscription: { status: 'expired', provider: 'play_store' } });
+    // The next events are the new account's (RevenueCat sends them under its app user id).
+    await post(event('RENEWAL', { app_user_id: otherToken, original_app_user_id: otherToken, aliases: [otherToken] }));
+    expect(await otherEntitlement()).toMatchObject({ subscribed: true, subscription: { plan: 'monthly' } });
+    expect(await entitlement()).toMatchObject({ subscribed: false });
+    // Back again, for the tests after this one.
+    await post(transfer([otherToken], [token]));
+    expect(await entitlement()).toMatchObject({ subscribed: true });
+  });
+
   it('a late retry of an older event does not undo a newer state', async () => {
     const old = event('EXPIRATION', { event_timestamp_ms: clock - 60 * DAY, expiration_at_ms: clock - 30 * DAY });
     expect((await post(old)).json()).toMatchObject({ handled: false, outcome: 'stale' });

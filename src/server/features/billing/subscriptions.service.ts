@@ -24,7 +24,10 @@ export type SubscriptionSnapshot = {
   trialEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
   environment?: string | null;
-  /** The last charge's failure; undefined keeps what is stored. A healthy status clears it. */
+  /**
+   * The last charge's failure; undefined keeps what is stored, except that a healthy status clears
+   * it. Given with a healthy status it is kept: paid up to a grace period's end, the charge still failed.
+   */
   paymentError?: PaymentError | null;
 };
 
@@ -51,8 +54,9 @@ export async function syncSubscription({ db, userId, snapshot }: { db: Database;
     trialEnd: snapshot.trialEnd ?? null,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd ?? false,
     environment: snapshot.environment ?? null,
-    // Paid again (active or trialing): nothing to fix any more, whatever event said otherwise before.
-    ...(HEALTHY_STATUSES.has(snapshot.status) ? { paymentError: null } : snapshot.paymentError === undefined ? {} : { paymentError: snapshot.paymentError }),
+    // Paid again (active or trialing): nothing to fix any more, whatever event said otherwise before,
+    // unless this snapshot says the charge failed (a store's grace period: still entitled, still unpaid).
+    ...(snapshot.paymentError !== undefined ? { paymentError: snapshot.paymentError } : HEALTHY_STATUSES.has(snapshot.status) ? { paymentError: null } : {}),
     updatedAt: new Date(),
   };
   const [row] = await db.insert(subscribers).values(values).onConflictDoUpdate({ target: subscribers.userId, set: values }).returning();
