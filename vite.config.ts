@@ -89,8 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       workbox: {
         // woff2: offline pages keep the headings' typeface (decision 0028).
-        // The timer's bells too (issue 20, item 1): a sitting offline must still begin and end with them.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}', 'sounds/bells/*.mp3'],
+        // The timer's bells too (issue 20, item 1): a sitting offline must still begin and end with them;
+        // and guided breathing's cues (issue 37, item 1; ~36 KB), so an exercise offline keeps its sounds.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}', 'sounds/bells/*.mp3', 'sounds/breathing/*.mp3'],
         // The native shells' code (Capacitor and its plugins, the store's purchases) is never used on the web; the apps carry it themselves.
         globIgnores: ['**/native-*.js', '**/store-purchases-*.js', '**/store-offer-*.js'],
         navigateFallback: '/index.html',

@@ -82,8 +82,9 @@ describe('guideScale', () => {
 
 describe('settings kept on the device', () => {
   it('reads what was kept and falls back field by field', () => {
-    expect(readBreathingSettings({ pattern: 'sigh', length: { count: 10, unit: 'cycles' }, sound: false })).toEqual({ pattern: 'sigh', length: { count: 10, unit: 'cycles' }, sound: false });
+    expect(readBreathingSettings({ pattern: 'sigh', length: { count: 10, unit: 'cycles' }, sound: false, haptics: false })).toEqual({ pattern: 'sigh', length: { count: 10, unit: 'cycles' }, sound: false, haptics: false });
     expect(readBreathingSettings({ pattern: 'yoga', length: { count: 7, unit: 'cycles' }, sound: 'loud' })).toEqual(DEFAULT_BREATHING_SETTINGS);
+    expect(readBreathingSettings({ pattern: '4-7-8', sound: false })).toEqual({ ...DEFAULT_BREATHING_SETTINGS, pattern: '4-7-8', sound: false });
     expect(readBreathingSettings(null)).toEqual(DEFAULT_BREATHING_SETTINGS);
     expect(readBreathingSettings('box')).toEqual(DEFAULT_BREATHING_SETTINGS);
   });

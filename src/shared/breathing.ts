@@ -68,9 +68,9 @@ export const BREATHING_PATTERNS: Record<BreathingPatternId, BreathingPattern> = 
 };
 
 export const BREATHING_LENGTH_COUNTS = [1, 3, 5, 10] as const;
-export type BreathingLengthCount = (typeof BREATHING_LENGTH_COUNTS)[number];
+type BreathingLengthCount = (typeof BREATHING_LENGTH_COUNTS)[number];
 export const BREATHING_LENGTH_UNITS = ['minutes', 'cycles'] as const;
-export type BreathingLengthUnit = (typeof BREATHING_LENGTH_UNITS)[number];
+type BreathingLengthUnit = (typeof BREATHING_LENGTH_UNITS)[number];
 export type BreathingLength = { count: BreathingLengthCount; unit: BreathingLengthUnit };
 
 /** "3 minutes", "1 cycle". */
@@ -90,9 +90,10 @@ export const BREATHING_MESSAGES = {
   soundsFailed: 'The sound cues could not be loaded, so the exercise runs without them.',
 } as const;
 
-export type BreathingSettings = { pattern: BreathingPatternId; length: BreathingLength; sound: boolean };
+/** `sound`: the soft cues; `haptics`: a light tap at each phase change, inside the apps. */
+export type BreathingSettings = { pattern: BreathingPatternId; length: BreathingLength; sound: boolean; haptics: boolean };
 
-export const DEFAULT_BREATHING_SETTINGS: BreathingSettings = { pattern: 'box', length: { count: 3, unit: 'minutes' }, sound: true };
+export const DEFAULT_BREATHING_SETTINGS: BreathingSettings = { pattern: 'box', length: { count: 3, unit: 'minutes' }, sound: true, haptics: true };
 
 const countSchema = z.union(BREATHING_LENGTH_COUNTS.map((n) => z.literal(n)));
 
@@ -101,6 +102,7 @@ const settingsSchema = z.object({
   pattern: z.enum(BREATHING_PATTERN_IDS).catch(DEFAULT_BREATHING_SETTINGS.pattern),
   length: z.object({ count: countSchema, unit: z.enum(BREATHING_LENGTH_UNITS) }).catch(DEFAULT_BREATHING_SETTINGS.length),
   sound: z.boolean().catch(DEFAULT_BREATHING_SETTINGS.sound),
+  haptics: z.boolean().catch(DEFAULT_BREATHING_SETTINGS.haptics),
 });
 
 export function readBreathingSettings(value: unknown): BreathingSettings {

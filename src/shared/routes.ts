@@ -29,6 +29,7 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/terms$/,
   /^\/cookies$/,
   /^\/timer$/,
+  /^\/breathe$/,
   /^\/waitlist$/,
   /^\/admin$/,
   /^\/welcome$/,

@@ -33,6 +33,7 @@ const RoutinePage = lazy(() => import('#web/features/routines/routine-page.tsx')
 const WaitlistPage = lazy(() => import('#web/features/waitlist/waitlist-page.tsx').then((m) => ({ default: m.WaitlistPage })));
 const AdminPage = lazy(() => import('#web/features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
 const TimerPage = lazy(() => import('#web/features/timer/timer-page.tsx').then((m) => ({ default: m.TimerPage })));
+const BreathingPage = lazy(() => import('#web/features/breathing/breathing-page.tsx').then((m) => ({ default: m.BreathingPage })));
 const WelcomePage = lazy(() => import('#web/features/welcome/welcome-page.tsx').then((m) => ({ default: m.WelcomePage })));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: '/morning-routine', element: <RoutinePage kind="morning" /> },
       { path: '/evening-routine', element: <RoutinePage kind="evening" /> },
       { path: '/timer', element: <TimerPage /> },
+      { path: '/breathe', element: <BreathingPage /> },
       { path: '/waitlist', element: <WaitlistPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/welcome', element: <WelcomePage /> },

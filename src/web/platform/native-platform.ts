@@ -12,6 +12,7 @@ import { createNativeOfflineFiles, type FilesystemLike } from '#web/platform/nat
 import { later, onServer, type OfflineFiles, type Platform } from '#web/platform/platform.ts';
 import { createNativeReminders, type LocalNotificationsLike } from '#web/platform/native-reminders.ts';
 import { createNativeMindfulMinutes, type HealthLike } from '#web/platform/native-health.ts';
+import { createNativeHaptics, type HapticsLike } from '#web/platform/native-haptics.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -82,6 +83,11 @@ export async function loadHealth(): Promise<HealthLike> {
   };
 }
 
+export async function loadHaptics(): Promise<HapticsLike> {
+  const { Haptics, ImpactStyle } = await import('@capacitor/haptics');
+  return { impactLight: () => Haptics.impact({ style: ImpactStyle.Light }) };
+}
+
 /** Capacitor's own: inside the apps the native side installs it on `window.Capacitor`, mapping a file URI to the WebView's URL for it. */
 export async function loadConvertFileSrc(): Promise<(uri: string) => string> {
   const { Capacitor } = await import('@capacitor/core');
@@ -112,10 +118,11 @@ type Plugins = {
   loadMediaSession: () => Promise<MediaSessionPluginLike>;
   loadLocalNotifications: () => Promise<LocalNotificationsLike>;
   loadHealth: () => Promise<HealthLike>;
+  loadHaptics: () => Promise<HapticsLike>;
   server: string;
 };
 
-export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, loadFilesystem, loadConvertFileSrc, loadMediaSession, loadLocalNotifications, loadHealth, server }: Plugins): Platform {
+export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadApp, loadStorage, loadFilesystem, loadConvertFileSrc, loadMediaSession, loadLocalNotifications, loadHealth, loadHaptics, server }: Plugins): Platform {
   let storage: Promise<SecureStorageLike> | undefined;
   const secure = () => (storage ??= loadStorage());
   let files: Promise<OfflineFiles> | undefined;
@@ -127,6 +134,7 @@ export function createNativePlatform(kind: Exclude<PlatformKind, 'web'>, { loadA
     mediaControls: kind === 'android' ? createNativeMediaControls(loadMediaSession, onServer(server)) : null,
     reminders: createNativeReminders(loadLocalNotifications),
     mindfulMinutes: createNativeMindfulMinutes(kind, loadHealth),
+    haptics: createNativeHaptics(loadHaptics),
     kind,
     native: true,
     apiUrl: onServer(server),

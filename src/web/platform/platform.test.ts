@@ -10,7 +10,7 @@ import { createNativePlatform, openedPath, type AppPluginLike } from '#web/platf
 
 /** The plugins these tests do not use (native-offline-files.test.ts and native-media-controls.test.ts drive them). */
 const unused = () => Promise.reject(new Error('unused'));
-const noFiles = { loadFilesystem: unused, loadConvertFileSrc: unused, loadMediaSession: unused, loadLocalNotifications: unused, loadHealth: unused };
+const noFiles = { loadFilesystem: unused, loadConvertFileSrc: unused, loadMediaSession: unused, loadLocalNotifications: unused, loadHealth: unused, loadHaptics: unused };
 
 describe('detectPlatformKind', () => {
   it('reads the shell the way @capacitor/core does', () => {

@@ -57,6 +57,13 @@ export interface Platform {
   readonly reminders: ReminderDevice;
   /** Completed sessions as mindful minutes in Apple Health / Health Connect (issue 20, item 5): the apps only. */
   readonly mindfulMinutes: MindfulMinutes | null;
+  /** The device's haptics engine (issue 37, item 1: a tap at each breathing phase): the apps only. */
+  readonly haptics: Haptics | null;
+}
+
+/** A light tap of the device's haptics engine (native-haptics.ts). */
+export interface Haptics {
+  tap(): Promise<void>;
 }
 
 /** The Media Session API's verbs, as the player uses them. */
@@ -101,6 +108,7 @@ const webPlatform: Platform = {
   mediaControls: null,
   reminders: later(() => import('#web/platform/web-reminders.ts').then((m) => m.webReminders)),
   mindfulMinutes: null,
+  haptics: null,
 };
 
 /**
@@ -111,7 +119,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
   // The server the apps talk to is fixed when the web app is built for them (VITE_SERVER_URL,
   // docs/native.md); without it, the page's own origin (a shell pointed at a development server).
   const server = (import.meta.env.VITE_SERVER_URL as string | undefined) || window.location.origin;
-  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, loadFilesystem: m.loadFilesystem, loadConvertFileSrc: m.loadConvertFileSrc, loadMediaSession: m.loadMediaSession, loadLocalNotifications: m.loadLocalNotifications, loadHealth: m.loadHealth, server }));
+  const native = import('#web/platform/native-platform.ts').then((m) => m.createNativePlatform(kind, { loadApp: m.loadAppPlugin, loadStorage: m.loadSecureStorage, loadFilesystem: m.loadFilesystem, loadConvertFileSrc: m.loadConvertFileSrc, loadMediaSession: m.loadMediaSession, loadLocalNotifications: m.loadLocalNotifications, loadHealth: m.loadHealth, loadHaptics: m.loadHaptics, server }));
   const real = later(() => native);
   return {
     kind,
@@ -126,6 +134,7 @@ function lazyNativePlatform(kind: Exclude<PlatformKind, 'web'>): Platform {
     mediaControls: kind === 'android' ? later(() => native.then((p) => p.mediaControls as MediaControls)) : null,
     reminders: later(() => native.then((p) => p.reminders)),
     mindfulMinutes: later(() => native.then((p) => p.mindfulMinutes as MindfulMinutes), { storeName: kind === 'ios' ? 'Apple Health' : 'Health Connect' }),
+    haptics: later(() => native.then((p) => p.haptics as Haptics)),
     purchases: { store: kind === 'ios' ? 'app_store' : 'play_store', load: () => import('#web/platform/native-store-plugins.ts').then((m) => m.loadPurchases(kind, server)) },
     onOpenedLink(listener) {
       let stop: (() => void) | undefined;

@@ -11,6 +11,7 @@ import Smile from 'lucide-react/icons/smile';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Sunrise from 'lucide-react/icons/sunrise';
 import BellRing from 'lucide-react/icons/bell-ring';
+import Wind from 'lucide-react/icons/wind';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { HOME_TILES } from '#shared/catalogue.ts';
@@ -124,7 +125,7 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section aria-label="Meditation timer" className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+      <section aria-label="Timer and breathing" className="mx-auto grid max-w-6xl gap-3 px-4 pt-6 sm:grid-cols-2 sm:gap-4 sm:px-6">
         <Link
           to="/timer"
           className="flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
@@ -135,6 +136,18 @@ export function HomePage() {
           <span className="min-w-0">
             <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">Meditation timer</span>
             <span className="block text-sm text-stone-600 dark:text-stone-300">Sit in silence with bells to begin and to close. Free for everyone.</span>
+          </span>
+        </Link>
+        <Link
+          to="/breathe"
+          className="flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
+        >
+          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200">
+            <Wind className="size-6" aria-hidden />
+          </span>
+          <span className="min-w-0">
+            <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">Guided breathing</span>
+            <span className="block text-sm text-stone-600 dark:text-stone-300">Box breathing, 4-7-8 and more, to follow with your eyes closed. Free for everyone.</span>
           </span>
         </Link>
       </section>

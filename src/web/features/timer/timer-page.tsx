@@ -118,6 +118,13 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
       </p>
       <Heading headingRef={headingRef}>Meditation timer</Heading>
       <p className="mt-3 text-stone-600 dark:text-stone-300">Sit in silence, or with rain or the ocean, with a bell to begin, to mark the time and to close.</p>
+      <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
+        Or follow your breath with{' '}
+        <Link to="/breathe" className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+          guided breathing
+        </Link>
+        .
+      </p>
 
       <form
         className="mt-8 space-y-8"

@@ -1,0 +1,353 @@
+/**
+ * /breathe: guided breathing (issue 37, item 1). Free for everyone, signed in or not: a pattern, a
+ * length, soft sound cues (and, inside the apps, a tap at each change). "Start" begins; each phase is
+ * said in words in a polite live region, a circle grows and shrinks with the breath (still, with
+ * reduced motion: the words and the countdown remain), and "Stop" ends it. The choices stay on this
+ * device. A signed-in person's exercise becomes a practice session (breathing-recording.ts).
+ */
+import Play from 'lucide-react/icons/play';
+import Square from 'lucide-react/icons/square';
+import Wind from 'lucide-react/icons/wind';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { isCompleteListen } from '#shared/listening.ts';
+import { withNext } from '#shared/next-path.ts';
+import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_PATTERN_IDS, BREATHING_PATTERNS, guideScale, lengthLabel, PHASE_WORDS, readBreathingSettings, type BreathingLength, type BreathingSettings } from '#shared/breathing.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { FieldHint } from '#web/components/ui/field.tsx';
+import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { usePlayer } from '#web/features/player/player-context.tsx';
+import { beginExercise, breathingEngine, exerciseOutcome, type ExerciseOutcome } from '#web/features/breathing/breathing-recording.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { platform } from '#web/platform/platform.ts';
+
+const SETTINGS_KEY = 'hm.breathingSettings';
+
+function loadSettings(): BreathingSettings {
+  try {
+    return readBreathingSettings(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null'));
+  } catch {
+    return readBreathingSettings(null);
+  }
+}
+
+function saveSettings(settings: BreathingSettings) {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage blocked: the choices last until the page closes.
+  }
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the person asked their device for less motion (followed live, as the setting changes). */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+export function BreathingPage() {
+  usePageTitle('Guided breathing');
+  const snapshot = useSyncExternalStore(breathingEngine.subscribe, breathingEngine.getSnapshot, breathingEngine.getSnapshot);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const view = snapshot.status === 'running' ? 'running' : snapshot.status === 'finished' ? 'finished' : 'settings';
+
+  // Each view change moves focus to its heading, so a keyboard or screen-reader user is not left on a button that vanished.
+  const firstView = useRef(view);
+  useEffect(() => {
+    if (firstView.current === view) return;
+    firstView.current = view;
+    headingRef.current?.focus();
+  }, [view]);
+
+  // The exercise is this page: leaving it stops it (recorded as a Stop would be), and the next visit begins with the choices.
+  useEffect(
+    () => () => {
+      breathingEngine.stop();
+      breathingEngine.reset();
+    },
+    [],
+  );
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pb-16 pt-10 sm:px-6">
+      {view === 'settings' ? <SettingsView headingRef={headingRef} loading={snapshot.status === 'loading'} /> : view === 'running' ? <RunningView headingRef={headingRef} /> : <FinishedView headingRef={headingRef} />}
+    </div>
+  );
+}
+
+function Heading({ headingRef, children }: { headingRef: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
+  return (
+    <h1 ref={headingRef} tabIndex={-1} className="font-serif text-3xl font-semibold tracking-tight text-stone-900 focus:outline-none sm:text-4xl dark:text-stone-50">
+      {children}
+    </h1>
+  );
+}
+
+const lengthValue = ({ count, unit }: BreathingLength) => `${count}-${unit}`;
+function parseLength(value: string): BreathingLength | null {
+  for (const unit of BREATHING_LENGTH_UNITS) for (const count of BREATHING_LENGTH_COUNTS) if (lengthValue({ count, unit }) === value) return { count, unit };
+  return null;
+}
+
+const selectClass =
+  'h-12 w-full rounded-2xl border border-stone-300 bg-white px-4 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50';
+
+function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadingElement | null>; loading: boolean }) {
+  const viewer = useViewer();
+  const player = usePlayer();
+  const [settings, setSettings] = useState<BreathingSettings>(loadSettings);
+  const patternsId = useId();
+  const lengthId = useId();
+  const soundId = useId();
+  const hapticsId = useId();
+  const canTap = platform().haptics !== null;
+
+  const update = (change: Partial<BreathingSettings>) => {
+    setSettings((current) => {
+      const next = { ...current, ...change };
+      saveSettings(next);
+      return next;
+    });
+  };
+
+  const start = () => {
+    // A guided meditation and the cues would talk over each other.
+    if (player.status === 'playing') player.toggle();
+    const userId = viewer.status === 'loading' ? undefined : (viewer.user?.id ?? null);
+    void beginExercise(settings, userId);
+  };
+
+  return (
+    <>
+      <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">
+        <Wind className="size-4" aria-hidden /> Free for everyone
+      </p>
+      <Heading headingRef={headingRef}>Guided breathing</Heading>
+      <p className="mt-3 text-stone-600 dark:text-stone-300">Choose a pattern and follow the words, the circle or the soft sounds, with your eyes open or closed.</p>
+
+      <form
+        className="mt-8 space-y-8"
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+        }}
+      >
+        <fieldset>
+          <legend id={patternsId} className="mb-3 text-sm font-medium text-stone-700 dark:text-stone-200">
+            Pattern
+          </legend>
+          <div role="radiogroup" aria-labelledby={patternsId} className="grid gap-3 sm:grid-cols-2">
+            {BREATHING_PATTERN_IDS.map((id) => (
+              <PatternCard key={id} id={id} checked={settings.pattern === id} onChange={() => update({ pattern: id })} />
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor={lengthId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
+              Length
+            </label>
+            <select
+              id={lengthId}
+              className={selectClass}
+              value={lengthValue(settings.length)}
+              onChange={(event) => {
+                const length = parseLength(event.target.value);
+                if (length) update({ length });
+              }}
+            >
+              {BREATHING_LENGTH_UNITS.map((unit) => (
+                <optgroup key={unit} label={unit === 'minutes' ? 'Minutes' : 'Cycles'}>
+                  {BREATHING_LENGTH_COUNTS.map((count) => (
+                    <option key={count} value={lengthValue({ count, unit })}>
+                      {lengthLabel({ count, unit })}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <FieldHint id={`${lengthId}-hint`}>A length in minutes ends with the nearest whole cycle.</FieldHint>
+          </div>
+          <div className="space-y-4 sm:pt-7">
+            <Checkbox id={soundId} checked={settings.sound} onChange={(sound) => update({ sound })}>
+              Soft sound at each change
+            </Checkbox>
+            {canTap ? (
+              <Checkbox id={hapticsId} checked={settings.haptics} onChange={(haptics) => update({ haptics })}>
+                Vibrate at each change
+              </Checkbox>
+            ) : null}
+          </div>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit" size="lg" disabled={loading}>
+            <Play className="size-5" aria-hidden /> {loading ? 'Preparing the sounds…' : 'Start'}
+          </Button>
+          {viewer.status === 'signed-out' ? (
+            <p className="text-sm text-stone-600 dark:text-stone-300">
+              <Link to={withNext('/sign-up', '/breathe')} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+                Create a free account
+              </Link>{' '}
+              to count your breathing in your practice.
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** A pattern as a large tappable card, a native radio underneath: named by its name alone, its timings as the description. */
+function PatternCard({ id, checked, onChange }: { id: (typeof BREATHING_PATTERN_IDS)[number]; checked: boolean; onChange: () => void }) {
+  const nameId = useId();
+  const descriptionId = useId();
+  const pattern = BREATHING_PATTERNS[id];
+  return (
+    <label
+      className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-2xl px-4 py-3 ring-1 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600 ${
+        checked ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400' : 'bg-white text-stone-800 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-800 dark:hover:bg-stone-800'
+      }`}
+    >
+      <input
+        type="radio"
+        name="breathing-pattern"
+        value={id}
+        checked={checked}
+        onChange={onChange}
+        aria-labelledby={nameId}
+        aria-describedby={descriptionId}
+        className="mt-1 size-4 shrink-0 cursor-pointer appearance-none rounded-full border-2 border-current checked:border-[5px]"
+      />
+      <span>
+        <span id={nameId} className="block font-semibold">
+          {pattern.label}
+        </span>
+        <span id={descriptionId} className={`mt-0.5 block text-sm ${checked ? 'text-teal-50 dark:text-stone-800' : 'text-stone-600 dark:text-stone-300'}`}>
+          {pattern.description}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+function Checkbox({ id, checked, onChange, children }: { id: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <div className="flex min-h-11 items-center gap-3">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-5 shrink-0 cursor-pointer accent-teal-700 dark:accent-teal-400" />
+      <label htmlFor={id} className="cursor-pointer text-sm font-medium text-stone-700 dark:text-stone-200">
+        {children}
+      </label>
+    </div>
+  );
+}
+
+/** The circle's size at rest and full: it never shrinks to nothing. */
+const GUIDE_MIN = 0.45;
+
+function RunningView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const snapshot = useSyncExternalStore(breathingEngine.subscribe, breathingEngine.getSnapshot, breathingEngine.getSnapshot);
+  const reducedMotion = useReducedMotion();
+  const { plan, settings, index, countdown, notice } = snapshot;
+  if (!plan || !settings) return null;
+  const phase = index >= 0 ? plan.phases[index] : null;
+  const scale = GUIDE_MIN + (1 - GUIDE_MIN) * (phase ? guideScale(plan, index) : 0);
+  return (
+    <section aria-labelledby="breathing-running-heading" className="flex flex-col items-center text-center">
+      <Heading headingRef={headingRef}>
+        <span id="breathing-running-heading">{BREATHING_PATTERNS[settings.pattern].label}</span>
+      </Heading>
+      <p className="mt-2 text-stone-600 dark:text-stone-300" data-testid="breathing-cycle">
+        {phase ? `Cycle ${phase.cycle} of ${plan.cycles}` : `${plan.cycles} ${plan.cycles === 1 ? 'cycle' : 'cycles'}`}
+      </p>
+      <div className="relative mt-8 grid size-72 place-items-center sm:size-80">
+        <div
+          aria-hidden
+          data-testid="breathing-guide"
+          data-motion={reducedMotion ? 'still' : 'moving'}
+          className="absolute inset-0 rounded-full bg-teal-100 ring-1 ring-teal-200 dark:bg-teal-900/60 dark:ring-teal-800"
+          style={reducedMotion ? undefined : { transform: `scale(${scale})`, transition: `transform ${phase ? phase.seconds : 0.3}s ease-in-out` }}
+        />
+        <div className="relative flex flex-col items-center gap-2">
+          <p aria-live="polite" aria-atomic="true" data-testid="breathing-phase" className="min-h-10 font-serif text-3xl font-semibold text-stone-900 dark:text-stone-50">
+            {phase ? PHASE_WORDS[phase.kind] : ''}
+          </p>
+          <p role="timer" aria-live="off" aria-label="Seconds left in this phase" data-testid="breathing-countdown" className="min-h-12 font-serif text-5xl font-semibold tabular-nums text-teal-800 dark:text-teal-200">
+            {phase ? countdown : ''}
+          </p>
+        </div>
+      </div>
+      {notice ? <p className="mt-6 max-w-sm text-sm text-stone-600 dark:text-stone-300">{notice}</p> : null}
+      <div className="mt-10">
+        <Button size="lg" variant="outline" onClick={() => breathingEngine.stop()}>
+          <Square className="size-5" aria-hidden /> Stop
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const OUTCOME_WORDS: Record<Exclude<ExerciseOutcome, null>, string> = {
+  recorded: 'Added to your practice.',
+  waiting: 'Saved on this device. It will be added to your practice when you are back online.',
+  'too-short': 'Less than a minute, so it is not added to your practice.',
+  refused: 'This exercise could not be added to your practice.',
+  visitor: '',
+};
+
+function FinishedView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const snapshot = useSyncExternalStore(breathingEngine.subscribe, breathingEngine.getSnapshot, breathingEngine.getSnapshot);
+  const outcome = useSyncExternalStore(exerciseOutcome.subscribe, exerciseOutcome.get, exerciseOutcome.get);
+  const { ranToEnd, breathedSeconds, plan } = snapshot;
+  const total = plan?.totalSeconds ?? 0;
+  const partial = !isCompleteListen(breathedSeconds, total);
+  return (
+    <section className="text-center">
+      <Heading headingRef={headingRef}>{ranToEnd ? 'Well done' : 'Exercise stopped'}</Heading>
+      <p className="mt-3 text-lg text-stone-700 dark:text-stone-200">{ranToEnd ? `You breathed for ${duration(breathedSeconds)}.` : `You breathed for ${duration(breathedSeconds)} of ${duration(total)}.`}</p>
+      <p className="mt-2 min-h-6 text-stone-600 dark:text-stone-300" role="status" data-testid="breathing-outcome">
+        {outcome === 'visitor' ? (
+          <>
+            <Link to={withNext('/sign-up', '/breathe')} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+              Create a free account
+            </Link>{' '}
+            to count your breathing in your practice.
+          </>
+        ) : outcome === 'recorded' && partial ? (
+          'Added to your practice as a partial session.'
+        ) : outcome ? (
+          OUTCOME_WORDS[outcome]
+        ) : null}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button size="lg" onClick={() => breathingEngine.reset()}>
+          Breathe again
+        </Button>
+        <Link to="/" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+          Back to home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** "45 seconds", "1 minute 4 seconds", "3 minutes". */
+function duration(totalSeconds: number): string {
+  const seconds = Math.round(totalSeconds);
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  const minutes = m > 0 ? `${m} ${m === 1 ? 'minute' : 'minutes'}` : '';
+  const rest = s > 0 || m === 0 ? `${s} ${s === 1 ? 'second' : 'seconds'}` : '';
+  return [minutes, rest].filter(Boolean).join(' ');
+}
