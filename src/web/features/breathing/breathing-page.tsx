@@ -7,7 +7,7 @@
  */
 import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
-import Wind from 'lucide-react/icons/wind';
+import Feather from 'lucide-react/icons/feather';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
@@ -130,7 +130,7 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
   return (
     <>
       <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">
-        <Wind className="size-4" aria-hidden /> Free for everyone
+        <Feather className="size-4" aria-hidden /> Free for everyone
       </p>
       <Heading headingRef={headingRef}>Guided breathing</Heading>
       <p className="mt-3 text-stone-600 dark:text-stone-300">Choose a pattern and follow the words, the circle or the soft sounds, with your eyes open or closed.</p>
