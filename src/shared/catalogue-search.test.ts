@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardMatches, lengthFilter, normaliseSearch } from '#shared/catalogue-search.ts';
+import { cardMatches, lengthFilter, noMatchesMessage, normaliseSearch } from '#shared/catalogue-search.ts';
 import { searchQuery } from '#shared/contracts/catalogue.ts';
 
 const card = { title: 'Letting the Day Go', description: 'A slow body scan before sleep.', tags: ['sleep', 'body-scan'] };
@@ -28,5 +28,13 @@ describe('catalogue search', () => {
     expect(lengthFilter('medium').test(600)).toBe(true);
     expect(lengthFilter('long').test(1200)).toBe(true);
     expect(lengthFilter('nonsense').id).toBe('any');
+  });
+
+  it('says a length found nothing without calling it a search, and a search found nothing with', () => {
+    expect(noMatchesMessage('', 'long')).toBe('No meditations in this list are over 15 min.');
+    expect(noMatchesMessage('  ', 'short')).toBe('No meditations in this list are under 5 min.');
+    expect(noMatchesMessage('rain', 'long')).toBe('No meditations match your search.');
+    expect(noMatchesMessage('rain', 'any')).toBe('No meditations match your search.');
+    expect(noMatchesMessage('rain', null)).toBe('No meditations match your search.');
   });
 });

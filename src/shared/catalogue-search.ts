@@ -44,3 +44,13 @@ export type LengthFilterId = (typeof LENGTH_FILTERS)[number]['id'];
 export function lengthFilter(id: string | null | undefined) {
   return LENGTH_FILTERS.find((f) => f.id === id) ?? LENGTH_FILTERS[0];
 }
+
+/**
+ * Why a filtered listing is empty, in the words of what was asked: a length alone is not a search
+ * (issue 38, item 11: "Over 15 min" said "No meditations match your search" when nothing was typed).
+ */
+export function noMatchesMessage(search: string, lengthId: string | null | undefined): string {
+  const length = lengthFilter(lengthId);
+  if (search.trim() === '' && length.id !== 'any') return `No meditations in this list are ${length.label.toLowerCase()}.`;
+  return SEARCH_MESSAGES.noMatches;
+}

@@ -2,7 +2,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ASSIGNABLE_CATEGORIES, categoryInfo, isListingSlug, slugFromCategoryName } from '#shared/catalogue.ts';
-import { SEARCH_MESSAGES } from '#shared/catalogue-search.ts';
+import { noMatchesMessage, SEARCH_MESSAGES } from '#shared/catalogue-search.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -136,7 +136,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
         ) : filter.shown.length === 0 ? (
           <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
             <p role="status" className="text-lg text-stone-700 dark:text-stone-200">
-              {SEARCH_MESSAGES.noMatches}
+              {noMatchesMessage(filter.search, filter.length)}
             </p>
             <Button variant="outline" size="sm" className="mt-4" onClick={filter.clear}>
               {SEARCH_MESSAGES.clear}
