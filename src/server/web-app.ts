@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isKnownPageRoute, isNoIndexPage } from '#shared/routes.ts';
+import { isKnownPageRoute, isNoIndexPage, isSharedEntryPage } from '#shared/routes.ts';
 import { AppError } from '#server/errors.ts';
 import type { PagePreparer } from '#server/features/pages/prepared-pages.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
@@ -39,6 +39,7 @@ export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distD
       return sendPrepared(request, reply.status(404), indexHtml, 'no-cache');
     }
     if (isNoIndexPage(path)) reply.header('x-robots-tag', 'noindex, nofollow');
+    if (isSharedEntryPage(path)) return sendPrepared(request, reply.header('referrer-policy', 'no-referrer'), indexHtml, 'no-store');
     return pages?.page(path).then((page) => sendPrepared(request, reply, page ?? indexHtml, 'no-cache')) ?? sendPrepared(request, reply, indexHtml, 'no-cache');
   });
   return (target) => {

@@ -33,16 +33,25 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/waitlist$/,
   /^\/admin$/,
   /^\/welcome$/,
+  /^\/shared\/[^/]+$/,
 ];
 
 /**
  * Pages search engines must not index (spec: 'robots noindex'): everything personal, the admin
  * dashboard, and one-time links. The public pages stay indexable (docs/decisions/0018).
  */
-const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome)\/?$/;
+const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome|shared\/[^/]+)\/?$/;
 
 export function isNoIndexPage(pathname: string): boolean {
   return NOINDEX_PAGES.test(pathname);
+}
+
+/**
+ * A shared journal entry's page (decision 0050): besides noindex, never kept by a cache and never
+ * named in a Referer, since its address is half of what opens the entry.
+ */
+export function isSharedEntryPage(pathname: string): boolean {
+  return /^\/shared\/[^/]+\/?$/.test(pathname);
 }
 
 /** The listing slug named by /meditations/{slug} or /category/{name}, when the path is one of those. */

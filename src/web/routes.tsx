@@ -5,7 +5,7 @@
  * Keep in step with src/shared/routes.ts (the server's list of known pages; a test checks) and
  * src/shared/prerender.ts (the pages the server prepares).
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '#web/features/layout/app-layout.tsx';
 import { loadHomePage, loadMeditationsPage } from '#web/lazy-chunks.ts';
@@ -35,6 +35,8 @@ const AdminPage = lazy(() => import('#web/features/admin/admin-page.tsx').then((
 const TimerPage = lazy(() => import('#web/features/timer/timer-page.tsx').then((m) => ({ default: m.TimerPage })));
 const BreathingPage = lazy(() => import('#web/features/breathing/breathing-page.tsx').then((m) => ({ default: m.BreathingPage })));
 const WelcomePage = lazy(() => import('#web/features/welcome/welcome-page.tsx').then((m) => ({ default: m.WelcomePage })));
+// A shared journal entry's page: no app around it (decision 0050).
+const SharedEntryPage = lazy(() => import('#web/features/journal/journal-shared-page.tsx').then((m) => ({ default: m.SharedEntryPage })));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 /** Rendered with useRoutes (main.tsx); the layout shows each lazy page inside its own Suspense boundary. */
@@ -72,5 +74,14 @@ export const routes: RouteObject[] = [
       { path: '/welcome', element: <WelcomePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  // Outside the layout: a recipient sees the entry and nothing of the app or of whoever shared it, and it prints as a page.
+  {
+    path: '/shared/:shareId',
+    element: (
+      <Suspense fallback={null}>
+        <SharedEntryPage />
+      </Suspense>
+    ),
   },
 ];

@@ -21,11 +21,14 @@ export const createShareBody = z.strictObject({
 export type CreateShareBody = z.infer<typeof createShareBody>;
 
 const shareLinkSchema = z.object({ id: z.string(), createdAt: z.string(), expiresAt: z.string(), views: z.number() });
+export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 export const createShareResponse = shareLinkSchema;
 export const shareLinksResponse = z.object({ links: z.array(shareLinkSchema) });
+export type ShareLinksResponse = z.infer<typeof shareLinksResponse>;
 
 /** What a recipient's page fetches: the sealed entry and when it stops working, nothing about its owner. */
 export const sharedEntryResponse = z.object({ iv: z.string(), data: z.string(), expiresAt: z.string() });
+export type SharedEntryResponse = z.infer<typeof sharedEntryResponse>;
 
 export const revokeShareResponse = z.object({ revoked: z.literal(true) });

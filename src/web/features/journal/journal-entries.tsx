@@ -7,6 +7,7 @@ import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import KeyRound from 'lucide-react/icons/key-round';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
+import Share2 from 'lucide-react/icons/share-2';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ import { downloadText } from '#web/lib/download.ts';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
 
-type Actions = { onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void };
+type Actions = { onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
 
 export function EntriesList({ entries, actions }: { entries: JournalEntry[]; actions?: Actions }) {
   return (
@@ -48,7 +49,7 @@ function NoEntries() {
   return <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>;
 }
 
-function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onChangePassphrase } }: { entries: JournalEntry[]; actions: Actions }) {
+function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onChangePassphrase, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -107,12 +108,19 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
           {entries.map((e) => (
             <li key={e.id} className="rounded-3xl bg-white p-6 ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800" data-testid="journal-entry">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="text-sm font-medium text-teal-800 dark:text-teal-200">
-                  {e.type === 'mindfulness' ? 'Mindfulness' : e.type.toUpperCase()} · {new Date(`${e.date}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })} · {e.timeOfDay}
+                <p id={`entry-${e.id}-label`} className="text-sm font-medium text-teal-800 dark:text-teal-200">
+                  {entryLabel(e)}
                 </p>
-                <button type="button" onClick={() => setConfirm(e)} className="rounded-full p-2 text-stone-500 dark:text-stone-400 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={`Delete the ${e.type} entry from ${e.date}`}>
-                  <Trash2 className="size-4" aria-hidden />
-                </button>
+                <div className="flex items-center gap-1">
+                  {onShare ? (
+                    <button type="button" onClick={() => onShare(e)} aria-describedby={`entry-${e.id}-label`} className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800">
+                      <Share2 className="size-4" aria-hidden /> Share
+                    </button>
+                  ) : null}
+                  <button type="button" onClick={() => setConfirm(e)} className="rounded-full p-2 text-stone-500 dark:text-stone-400 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={`Delete the ${e.type} entry from ${e.date}`}>
+                    <Trash2 className="size-4" aria-hidden />
+                  </button>
+                </div>
               </div>
               <EntryBody entry={e} />
             </li>
@@ -139,6 +147,11 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
   );
 }
 
+/** 'CBT · Friday 27 November · morning': an entry's type, day and time of day. */
+export function entryLabel(e: JournalEntry): string {
+  return `${e.type === 'mindfulness' ? 'Mindfulness' : e.type.toUpperCase()} · ${new Date(`${e.date}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })} · ${e.timeOfDay}`;
+}
+
 function Line({ label, text }: { label: string; text: string }) {
   if (!text.trim()) return null;
   return (
@@ -149,7 +162,8 @@ function Line({ label, text }: { label: string; text: string }) {
   );
 }
 
-function EntryBody({ entry: e }: { entry: JournalEntry }) {
+/** One entry's fields, as the list shows them (and a shared entry's page). */
+export function EntryBody({ entry: e }: { entry: JournalEntry }) {
   if (e.type === 'mindfulness')
     return (
       <dl>

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { journalAboutMood, journalAboutText } from '#web/features/journal/journal-about.ts';
 import { Link } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { createEntry, CRISIS_LINES, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, type JournalType } from '#shared/journal.ts';
+import { createEntry, CRISIS_LINES, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, type JournalEntry, type JournalType } from '#shared/journal.ts';
 import { localDay } from '#shared/days.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -21,6 +21,8 @@ import { EntriesList } from '#web/features/journal/journal-entries.tsx';
 import { CbtForm, DbtForm, MindfulnessForm, type SaveHandler } from '#web/features/journal/journal-forms.tsx';
 import { Insights, Tracker } from '#web/features/journal/journal-insights.tsx';
 import { JournalKeyDialog } from '#web/features/journal/journal-key-dialog.tsx';
+import { ShareEntryDialog } from '#web/features/journal/journal-share-dialog.tsx';
+import { SharedLinks } from '#web/features/journal/journal-shared-links.tsx';
 import { JournalState } from '#web/features/journal/journal-state.tsx';
 import { useJournal } from '#web/features/journal/use-journal.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -41,6 +43,7 @@ export function JournalPage() {
   const journal = useJournal(viewer.user?.id ?? null, viewer.status === 'loading');
   const [blocked, setBlocked] = useState(false);
   const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | 'change' | null>(null);
+  const [sharing, setSharing] = useState<JournalEntry | null>(null);
   const waiting = useRef<WaitingSave | null>(null);
   const today = localDay(new Date());
   // 'Write about it' after a meditation opens here with its title (journal-about.ts).
@@ -126,12 +129,16 @@ export function JournalPage() {
       ) : null}
 
       {journal.status === 'open' ? (
-        <EntriesList entries={journal.entries} actions={{ onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: () => void journal.lock(), onChangePassphrase: () => setKeyDialog('change') }} />
+        <>
+          <EntriesList entries={journal.entries} actions={{ onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: () => void journal.lock(), onChangePassphrase: () => setKeyDialog('change'), onShare: setSharing }} />
+          <SharedLinks />
+        </>
       ) : null}
       {/* The spec's list and its empty state for everyone who has no entries: visitors, and accounts whose journal is not set up. */}
       {journal.status === 'signed-out' || journal.status === 'set-up' ? <EntriesList entries={[]} /> : null}
       <Disclaimer label="Support and crisis lines" />
 
+      {sharing && journal.status === 'open' ? <ShareEntryDialog entry={sharing} entries={journal.entries} onClose={() => setSharing(null)} /> : null}
       {keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} /> : null}
       <Dialog open={blocked} onOpenChange={setBlocked} title={M.subscribeTitle} description={M.subscribeBody}>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
