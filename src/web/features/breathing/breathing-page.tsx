@@ -272,6 +272,8 @@ function RunningView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement 
         {phase ? `Cycle ${phase.cycle} of ${plan.cycles}` : `${plan.cycles} ${plan.cycles === 1 ? 'cycle' : 'cycles'}`}
       </p>
       <div className="relative mt-8 grid size-72 place-items-center sm:size-80">
+        {/* The full breath's size, so the circle's growing and shrinking reads against it. */}
+        <div aria-hidden className="absolute inset-0 rounded-full border-2 border-dashed border-teal-200 dark:border-teal-900" />
         <div
           aria-hidden
           data-testid="breathing-guide"
