@@ -22,6 +22,7 @@ import { checkUploadFields } from '#shared/uploads.ts';
 import { validateWaitlist } from '#shared/waitlist.ts';
 import { checkoutBody } from '#shared/contracts/billing.ts';
 import { keyringBody, recordBody } from '#shared/contracts/journal.ts';
+import { createShareBody } from '#shared/contracts/journal-share.ts';
 import { practicePreferencesBody, recordSessionBody, savePositionBody } from '#shared/contracts/practice.ts';
 import { findControlCharacters, validateContent, validateEmail, validateName } from '#shared/validation.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
@@ -213,6 +214,15 @@ const ROUTES: Record<string, Route> = {
     method: 'POST', path: '/api/journal/keyring', who: 'user', weight: 2, tables: ['journal_keyrings'],
     template: { keyring: { version: 1 } },
     mayBeValid: (b) => keyringBody.safeParse(orEmpty(b)).success,
+  },
+  journalShare: {
+    method: 'POST', path: '/api/journal/shares', who: 'user', weight: 2, tables: ['journal_shares'],
+    template: { iv: 'AAAAAAAAAAAAAAAA', data: 'A'.repeat(344), expiresInDays: 7 },
+    mayBeValid: (b) => createShareBody.safeParse(orEmpty(b)).success,
+  },
+  journalShareRevoke: {
+    method: 'DELETE', path: (s) => `/api/journal/shares/${s}`, who: 'user', weight: 1, tables: ['journal_shares'], template: {},
+    segmentMayBeReal: (s) => z.uuid().safeParse(decoded(s)).success,
   },
   accountDelete: {
     // A hostile body never carries the account's password, so nothing may ever be deleted.
