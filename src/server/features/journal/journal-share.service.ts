@@ -92,7 +92,7 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  * Every process sweeps now and every SWEEP_EVERY_MS (as the trial reminders run); two processes
  * sweeping together only delete the same rows once. Returns the stop function for onClose.
  */
-export function startShareSweeper({ db, log, everyMs = SWEEP_EVERY_MS }: { db: Database; log: Log; everyMs?: number }): () => Promise<void> {
+export function startShareSweeper({ db, log, everyMs = SWEEP_EVERY_MS, firstAfterMs = 5_000 }: { db: Database; log: Log; everyMs?: number; /** The first sweep, once start-up is over. */ firstAfterMs?: number }): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = sweepExpiredShares({ db })
@@ -101,7 +101,7 @@ export function startShareSweeper({ db, log, everyMs = SWEEP_EVERY_MS }: { db: D
       })
       .catch((error: unknown) => log.error({ err: error instanceof Error ? { message: error.message } : error }, 'expired shared links not swept; will retry'));
   };
-  const first = setTimeout(run, 5_000);
+  const first = setTimeout(run, firstAfterMs);
   const timer = setInterval(run, everyMs);
   first.unref();
   timer.unref();

@@ -7,7 +7,7 @@ import { subscribers } from '#server/db/schema/billing.ts';
 import { journalShares } from '#server/db/schema/journal.ts';
 import { eraseAccount } from '#server/features/account/account-erasure.ts';
 import { SHARE_READS } from '#server/features/journal/journal-share.routes.ts';
-import { createShare, sweepExpiredShares } from '#server/features/journal/journal-share.service.ts';
+import { createShare, startShareSweeper, sweepExpiredShares } from '#server/features/journal/journal-share.service.ts';
 import { openShare, shareRequest } from '#web/features/journal/journal-share-crypto.ts';
 import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -139,6 +139,16 @@ describe.each(testDatabaseKinds())('shared journal entries (issue 36, item 5) on
     expect(await sweepExpiredShares({ db: t.database.db })).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.select().from(journalShares).where(eq(journalShares.id, id))).toEqual([]);
     expect((await call('GET', `/api/shared/${live.id}`, null)).statusCode).toBe(200);
+  });
+
+  it('is swept by the job every process runs, which logs what it deleted', async () => {
+    const { id } = await share(owner.cookie, 1);
+    await t.database.db.update(journalShares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(journalShares.id, id));
+    const logged: object[] = [];
+    const stop = startShareSweeper({ db: t.database.db, log: { info: (obj) => logged.push(obj), error: (obj) => logged.push(obj) }, firstAfterMs: 0 });
+    await expect.poll(async () => (await t.database.db.select().from(journalShares).where(eq(journalShares.id, id))).length).toBe(0);
+    await stop();
+    expect(logged).toEqual([{ swept: expect.any(Number) as number }]);
   });
 
   it('limits reads per address, unknown ids included', async () => {
