@@ -134,6 +134,8 @@ export function JournalPage() {
           <SharedLinks />
         </>
       ) : null}
+      {/* Revoking a link needs no key: a journal locked on this device still lists its links. */}
+      {journal.status === 'locked' ? <SharedLinks /> : null}
       {/* The spec's list and its empty state for everyone who has no entries: visitors, and accounts whose journal is not set up. */}
       {journal.status === 'signed-out' || journal.status === 'set-up' ? <EntriesList entries={[]} /> : null}
       <Disclaimer label="Support and crisis lines" />

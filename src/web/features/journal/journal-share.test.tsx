@@ -4,13 +4,15 @@
  * and shows the link with its key after #; the recipient's page opens it with that key, and says
  * plainly when the key is missing or wrong or the link is gone.
  */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankCbt, createEntry } from '#shared/journal.ts';
 import { SHARE_MESSAGES as M, type SharedPayload } from '#shared/journal-share.ts';
 import { ShareEntryDialog } from '#web/features/journal/journal-share-dialog.tsx';
 import { sealShare } from '#web/features/journal/journal-share-crypto.ts';
+import { JournalPage } from '#web/features/journal/journal-page.tsx';
 import { SharedEntryPage } from '#web/features/journal/journal-shared-page.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
@@ -89,5 +91,30 @@ describe('the shared entry’s page', () => {
     const fetch = openAt('', () => json({ ...sealed, expiresAt: '2026-12-01T00:00:00.000Z' }));
     expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe(M.noKey);
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('Shared links', () => {
+  it('lists a locked journal’s links too, and revokes one after asking (no key needed)', async () => {
+    const me = { user: { id: 'u-ivy', email: 'ivy@example.com', name: 'Ivy', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' }, role: 'user', subscribed: true };
+    let links = [{ id: ID, createdAt: '2026-11-27T10:00:00.000Z', expiresAt: '2026-12-04T10:00:00.000Z', views: 3 }];
+    const fetch = answerFetch((url, init) => {
+      if (url.endsWith('/api/me')) return json(me);
+      if (url.endsWith('/api/journal/keyring')) return json({ keyring: { sealed: 'x' } });
+      if (url.endsWith(`/api/journal/shares/${ID}`) && init?.method === 'DELETE') {
+        links = [];
+        return json({ revoked: true });
+      }
+      if (url.endsWith('/api/journal/shares')) return json({ links });
+      return json({ error: { code: 'not-found', message: 'Not found' } }, 404);
+    });
+    renderWithQueries(<JournalPage />, { router: '/journal' });
+    const region = await screen.findByRole('region', { name: M.listHeading }, WAIT);
+    const item = await within(region).findByTestId('shared-link', {}, WAIT);
+    expect(item.textContent).toContain('3 views');
+    fireEvent.click(within(item).getByRole('button', { name: M.revoke }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: M.revokeTitle })).getByRole('button', { name: M.revoke }));
+    expect(await within(region).findByText(M.listEmpty, {}, WAIT)).toBeTruthy();
+    expect(fetch.mock.calls.some(([url, init]) => url.endsWith(`/api/journal/shares/${ID}`) && init?.method === 'DELETE')).toBe(true);
   });
 });
