@@ -94,4 +94,35 @@ describe('guided breathing', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('an exercise done offline is kept on the device and counted once the connection is back', async () => {
+    const { page, context } = await openPage(browser, { serviceWorkers: 'allow' });
+    await signedInMember(server, context, { name: 'Ines Calloway', password: 'still-harbour-6' });
+    await page.goto(`${server.url}/breathe`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 });
+
+    // Offline: the page and its cues come from the service worker.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Guided breathing', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: 'Box breathing' }).check();
+    await page.getByLabel('Length').selectOption('1-cycles');
+    await page.clock.install();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByText('Breathe in', { exact: true }).waitFor();
+    // The cues were precached: nothing says they could not be loaded.
+    expect(await page.getByText('could not be loaded').count()).toBe(0);
+    await page.clock.runFor(16_000);
+    await page.getByRole('heading', { name: 'Well done', level: 1 }).waitFor();
+    await page.getByTestId('breathing-outcome').getByText('Saved on this device. It will be added to your practice when you are back online.').waitFor();
+
+    await page.clock.resume();
+    await context.setOffline(false);
+    const practice = async () => (await (await context.request.get(`${server.url}/api/practice?tz=UTC`)).json()) as { totalSessions: number; recent: { kind: string; complete: boolean }[] };
+    await expect.poll(async () => (await practice()).totalSessions, { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    expect(await practice()).toMatchObject({ totalSessions: 1, recent: [{ kind: 'breathing', complete: true }] });
+    await context.close();
+  });
 });
