@@ -72,6 +72,18 @@ describe('pending session queue', () => {
     expect(bodies).toEqual([sittingBody]);
   });
 
+  it('keeps and sends breathing exercises (issue 37, item 1) as they were queued, and leaves a malformed one behind', async () => {
+    const exerciseBody = { kind: 'breathing' as const, id: 'b1', completedAt: '2026-11-27T08:00:00.000Z', breathing: { pattern: 'box' as const, length: { count: 1 as const, unit: 'cycles' as const }, breathedSeconds: 16 } };
+    localStorage.setItem(STORAGE_KEYS.pendingSessions, JSON.stringify([{ ...exerciseBody, userId: 'u1' }, { kind: 'breathing', id: 'b2', completedAt: '2026-11-27T08:00:00.000Z', userId: 'u1', breathing: { pattern: 'box' } }]));
+    expect(readQueue().map((s) => s.id)).toEqual(['b1']);
+    const bodies: RecordSessionBody[] = [];
+    await flushSessions('u1', (b) => {
+      bodies.push(b);
+      return Promise.resolve('sent');
+    });
+    expect(bodies).toEqual([exerciseBody]);
+  });
+
   it('shares one run between concurrent flushes (no double send)', async () => {
     enqueueSession(session('a'));
     let calls = 0;
