@@ -282,7 +282,7 @@ function RunningView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement 
           style={reducedMotion ? undefined : { transform: `scale(${scale})`, transition: `transform ${phase ? phase.seconds : 0.3}s ease-in-out` }}
         />
         <div className="relative flex flex-col items-center gap-2">
-          <p aria-live="polite" aria-atomic="true" data-testid="breathing-phase" className="min-h-10 font-serif text-3xl font-semibold text-stone-900 dark:text-stone-50">
+          <p role="status" aria-live="polite" aria-atomic="true" data-testid="breathing-phase" className="min-h-10 font-serif text-3xl font-semibold text-stone-900 dark:text-stone-50">
             {phase ? PHASE_WORDS[phase.kind] : ''}
           </p>
           <p role="timer" aria-live="off" aria-label="Seconds left in this phase" data-testid="breathing-countdown" className="min-h-12 font-serif text-5xl font-semibold tabular-nums text-teal-800 dark:text-teal-200">
