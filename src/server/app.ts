@@ -3,7 +3,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_VERSION_LABEL, JSON_BODY_LIMIT_BYTES } from '#shared/constants.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { configWarnings, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { AppError, installErrorHandler, sendAppError } from '#server/errors.ts';

@@ -16,7 +16,7 @@ import { NATIVE_APP_ORIGINS } from '#server/native-cors.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, authRateLimit, session, user, userRoles, verification } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
 
 /** Set by the server from Fastify's request.ip; any client-sent copy is dropped first. */

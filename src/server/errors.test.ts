@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
+import { ERROR_TEXT, type ErrorCode } from '#shared/error-text.ts';
 import { STATUS_BY_CODE } from '#server/errors.ts';
 
 /** The statuses each family (the part of the code before '/') may answer with. */

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
-import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
+import { ERROR_TEXT, type ErrorCode } from '#shared/error-text.ts';
 
 /**
  * The one status for each code that names a single HTTP outcome. An AppError may pass a status only

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { redisAnswers } from '#tests/setup/redis.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';

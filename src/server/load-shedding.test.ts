@@ -4,7 +4,7 @@
  * /api/ready is shed (a load balancer sends traffic elsewhere). Off with 0.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { SHED_RETRY_AFTER_SECONDS } from '#server/load-shedding.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -11,7 +11,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { installErrorHandler } from '#server/errors.ts';
 import { closeGracefully, registerShutdownRefusal } from '#server/shutdown.ts';
 import { makeDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';

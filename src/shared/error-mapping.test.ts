@@ -1,7 +1,7 @@
 /** Admin document 'Error mapping': keywords in the spec's order, and the retryable set. */
 import { describe, expect, it } from 'vitest';
 import { errorCodeFromText, RETRYABLE_CODES } from '#shared/error-mapping.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 
 describe('error mapping', () => {
   it.each([

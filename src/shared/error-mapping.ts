@@ -4,10 +4,11 @@
  * layer (src/web/lib/api.ts) uses both: an answer without the server's code (a proxy's error page,
  * a dropped connection) still shows the catalogue's words, and queries retry only what may succeed.
  */
-import type { ErrorCode } from '#shared/messages.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import type { FallbackErrorCode } from '#shared/error-text-fallback.ts';
 
 /** In the spec's order: the first rule that matches decides. */
-const KEYWORD_RULES: readonly [(text: string) => boolean, ErrorCode][] = [
+const KEYWORD_RULES: readonly [(text: string) => boolean, FallbackErrorCode][] = [
   [(t) => /duplicate key/.test(t) && /email/.test(t), 'database/duplicate-email'],
   [(t) => /unique constraint/.test(t), 'database/constraint-violation'],
   [(t) => /network|timeout|timed out/.test(t), 'network/timeout'],
@@ -17,7 +18,7 @@ const KEYWORD_RULES: readonly [(text: string) => boolean, ErrorCode][] = [
 ];
 
 /** The catalogue code a free-text error message stands for, or 'default'. */
-export function errorCodeFromText(text: string): ErrorCode {
+export function errorCodeFromText(text: string): FallbackErrorCode {
   const lower = text.toLowerCase();
   return KEYWORD_RULES.find(([matches]) => matches(lower))?.[1] ?? 'default';
 }

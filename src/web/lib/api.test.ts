@@ -1,6 +1,6 @@
 /** The API layer's failures: the server's own code and words; otherwise the spec's mapping; retry only what may succeed. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { api, ApiError, isRetryable } from '#web/lib/api.ts';
 
 afterEach(() => vi.unstubAllGlobals());

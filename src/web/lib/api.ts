@@ -4,7 +4,8 @@
  * page, a gateway timeout) is read by the spec's keyword mapping (shared/error-mapping.ts).
  */
 import { errorCodeFromText, RETRYABLE_CODES } from '#shared/error-mapping.ts';
-import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import { FALLBACK_ERROR_TEXT, type FallbackErrorCode } from '#shared/error-text-fallback.ts';
 import { platform } from '#web/platform/platform.ts';
 
 /** The server's codes, plus the client's own: no connection, and an offline copy whose access lapsed. */
@@ -48,15 +49,16 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   if (!response.ok) {
     const err = (data as { error?: { code?: ErrorCode; message?: string; details?: unknown } } | undefined)?.error;
     const retryAfter = Number(response.headers.get('retry-after')) || undefined;
-    if (err?.code) throw new ApiError(response.status, err.code, err.message ?? ERROR_TEXT[err.code], retryAfter, err.details);
+    // The server words every error it sends; the catalogue's full table stays out of the first load.
+    if (err?.code) throw new ApiError(response.status, err.code, err.message ?? FALLBACK_ERROR_TEXT.default, retryAfter, err.details);
     const code = codeWithoutServerWords(response.status, `${response.statusText} ${text.slice(0, 2000)}`);
-    throw new ApiError(response.status, code, ERROR_TEXT[code], retryAfter);
+    throw new ApiError(response.status, code, FALLBACK_ERROR_TEXT[code], retryAfter);
   }
   return data as T;
 }
 
 /** A failure the app's server did not word (a proxy or gateway in between): by status, then by the spec's keywords. */
-function codeWithoutServerWords(status: number, text: string): ErrorCode {
+function codeWithoutServerWords(status: number, text: string): FallbackErrorCode {
   if (status === 408 || status === 504) return 'network/timeout';
   if (status === 429) return 'rate-limit/exceeded';
   if (status === 502 || status === 503) return 'server/unavailable';

@@ -1,7 +1,7 @@
 /** Account › Your data (issue 18): download everything the server holds, or delete the account. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountExportResponse, deleteAccountBody, deleteAccountResponse, deletionInfoResponse } from '#shared/contracts/account.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';

@@ -6,7 +6,7 @@
  */
 import { sql, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';

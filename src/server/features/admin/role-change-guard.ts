@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { validateCsrfToken } from '#server/features/admin/csrf.service.ts';
 import { viewerOf } from '#server/auth.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';

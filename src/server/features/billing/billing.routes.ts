@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, PLAN_DETAILS, PLANS, RESTORE_LIMIT, type Plan } from '#shared/billing.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { cancelBody, checkoutBody, checkoutResponse, entitlementSchema, portalResponse, sandboxCompleteResponse, sandboxSessionParams, sandboxSessionResponse, subscriptionResponse, webhookResponse } from '#shared/contracts/billing.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, viewerOf, type Auth, type Viewer } from '#server/auth.ts';

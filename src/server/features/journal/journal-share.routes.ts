@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createShareBody, createShareResponse, revokeShareResponse, shareLinksResponse, shareParams, sharedEntryResponse } from '#shared/contracts/journal-share.ts';
 import { JOURNAL_MESSAGES } from '#shared/journal.ts';
 import { SHARE_MESSAGES } from '#shared/journal-share.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';

@@ -8,7 +8,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { JoinWaitlistBody, WaitlistEntriesResponse, WaitlistEntry } from '#shared/contracts/waitlist.ts';
 import { toCsv, toCsvRows } from '#shared/csv.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { sanitizeEmail, sanitizeText } from '#shared/validation.ts';
 import { validateWaitlist, WAITLIST, WAITLIST_CSV_HEADER, WAITLIST_MESSAGES, waitlistCsvName } from '#shared/waitlist.ts';
 import type { Database } from '#server/db/client.ts';

@@ -5,7 +5,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST, WAITLIST_MESSAGES } from '#shared/waitlist.ts';
 import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { MIGRATIONS_DIR } from '#server/db/client.ts';
 import { waitlistEntries } from '#server/db/schema/admin.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';

@@ -4,7 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXT, type ErrorCode } from '#shared/messages.ts';
+import { ERROR_TEXT, type ErrorCode } from '#shared/error-text.ts';
 import { RolesTab } from '#web/features/admin/roles-tab.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 

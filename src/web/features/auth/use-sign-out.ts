@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { SIGN_OUT_MESSAGES } from '#shared/sign-out-messages.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { forgetPersonalData } from '#web/lib/forget-personal-data.ts';
 import { platform } from '#web/platform/platform.ts';
 
-const M = MESSAGES.auth;
+const M = SIGN_OUT_MESSAGES;
 
 /** Signs out on the server, clears every cached user-specific query and the journal and routines kept in this browser, then goes to `to`. */
 export function useSignOut() {

@@ -17,7 +17,7 @@ vi.mock('#web/platform/native-store-plugins.ts', () => ({
 }));
 vi.mock('#web/platform/native-platform.ts', () => ({
   createNativePlatform: () => ({ sessionHeaders: () => Promise.resolve({}), noteResponse: () => Promise.resolve(), forgetSession: () => Promise.resolve(), onOpenedLink: () => () => undefined }),
-  loadAppPlugin: vi.fn(), loadSecureStorage: vi.fn(), loadFilesystem: vi.fn(), loadConvertFileSrc: vi.fn(), loadMediaSession: vi.fn(), loadLocalNotifications: vi.fn(), loadHealth: vi.fn(),
+  loadAppPlugin: vi.fn(), loadSecureStorage: vi.fn(), loadFilesystem: vi.fn(), loadConvertFileSrc: vi.fn(), loadMediaSession: vi.fn(), loadLocalNotifications: vi.fn(), loadHealth: vi.fn(), loadHaptics: vi.fn(),
 }));
 
 const member = { user: { id: 'u1', email: 'reviewer@example.com', name: 'Reviewer', emailVerified: true }, role: 'user', subscribed: false, providers: ['credential'] };

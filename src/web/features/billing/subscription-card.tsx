@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES, PLAN_DETAILS } from '#shared/billing.ts';
 import { START_TRIAL_LABEL, TRIAL_REMINDER_PROMISE } from '#shared/trial-offer.ts';
-import { ERROR_TEXT } from '#shared/messages.ts';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import { PRICES_GBP, TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';

@@ -5,7 +5,7 @@ import Play from 'lucide-react/icons/play';
 import { forwardRef, useEffect, useState, useSyncExternalStore } from 'react';
 import { displayDuration } from '#shared/catalogue.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { FavouriteToggle } from '#web/features/favourites/favourite-button.tsx';
 import { formatTime } from '#web/features/player/format-time.ts';
 import { loadPositions } from '#web/lazy-chunks.ts';
@@ -118,13 +118,13 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
         {meditation.free ? (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-2.5 py-0.5 font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-200">
             <Gift className="size-4" aria-hidden />
-            {MESSAGES.catalogue.freeSample}
+            {CATALOGUE_MESSAGES.freeSample}
           </span>
         ) : null}
         {locked ? (
           <span className="inline-flex items-center gap-1.5 font-medium text-amber-700 dark:text-amber-300">
             <Lock className="size-4" aria-hidden />
-            {MESSAGES.catalogue.subscribeToListen}
+            {CATALOGUE_MESSAGES.subscribeToListen}
           </span>
         ) : null}
       </div>

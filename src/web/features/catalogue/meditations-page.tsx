@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ASSIGNABLE_CATEGORIES, categoryInfo, isListingSlug, slugFromCategoryName } from '#shared/catalogue.ts';
 import { noMatchesMessage, SEARCH_MESSAGES } from '#shared/catalogue-search.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
@@ -118,17 +118,17 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
 
       <section aria-label="Meditations" aria-busy={query.isPending} className="mt-10">
         {query.isPending ? (
-          <Spinner label={MESSAGES.catalogue.loading} />
+          <Spinner label={CATALOGUE_MESSAGES.loading} />
         ) : query.isError ? (
           <div role="alert" className="rounded-3xl bg-rose-50 p-6 text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/40 dark:text-rose-100 dark:ring-rose-900">
-            <p>{MESSAGES.catalogue.error(query.error.message)}</p>
+            <p>{CATALOGUE_MESSAGES.error(query.error.message)}</p>
             <Button variant="outline" size="sm" className="mt-4" onClick={() => void query.refetch()}>
               <RotateCw className="size-4" aria-hidden /> Try again
             </Button>
           </div>
         ) : query.data.meditations.length === 0 ? (
           <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
-            <p className="text-lg text-stone-700 dark:text-stone-200">{MESSAGES.catalogue.empty}</p>
+            <p className="text-lg text-stone-700 dark:text-stone-200">{CATALOGUE_MESSAGES.empty}</p>
             <Link to="/meditations/all" className="mt-4 inline-block text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
               Browse all meditations
             </Link>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { START_TRIAL_LABEL, TRIAL_OFFER_TEXT } from '#shared/trial-offer.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { trialIntentPath } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -23,7 +23,7 @@ export function SubscribeDialog({ open, onOpenChange, title }: { open: boolean; 
     void navigate(to);
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title ?? 'Subscribe to listen'} description={MESSAGES.catalogue.subscribeDialogBody}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title ?? 'Subscribe to listen'} description={CATALOGUE_MESSAGES.subscribeDialogBody}>
       {trialOnOffer ? (
         <p className="mt-4 rounded-2xl bg-teal-50 px-4 py-3 font-medium text-teal-900 dark:bg-teal-950/60 dark:text-teal-100" data-testid="trial-offer">
           {TRIAL_OFFER_TEXT}
@@ -31,10 +31,10 @@ export function SubscribeDialog({ open, onOpenChange, title }: { open: boolean; 
       ) : null}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          {MESSAGES.catalogue.maybeLater}
+          {CATALOGUE_MESSAGES.maybeLater}
         </Button>
         <Button variant={trialOnOffer ? 'outline' : 'primary'} onClick={() => go('/subscribe')}>
-          {MESSAGES.catalogue.subscribeToContinue}
+          {CATALOGUE_MESSAGES.subscribeToContinue}
         </Button>
         {trialOnOffer ? <Button onClick={() => go(trialIntentPath('yearly'))}>{START_TRIAL_LABEL}</Button> : null}
       </div>

@@ -12,7 +12,8 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { FAVOURITES_MESSAGES } from '#shared/favourites-messages.ts';
+import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -21,7 +22,7 @@ import { useDownloads } from '#web/features/downloads/use-downloads.ts';
 import { useFavourites, useToggleFavourite } from '#web/features/favourites/use-favourites.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 
-const M = MESSAGES.favourites;
+const M = FAVOURITES_MESSAGES;
 const savedDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function FavouritesList() {
@@ -113,7 +114,7 @@ export function FavouritesList() {
                   </div>
                 </div>
               ) : null}
-              {!viewer.canListen ? <p className="mt-2 text-sm text-amber-700 dark:text-amber-300">{MESSAGES.catalogue.subscribeToListen}</p> : null}
+              {!viewer.canListen ? <p className="mt-2 text-sm text-amber-700 dark:text-amber-300">{CATALOGUE_MESSAGES.subscribeToListen}</p> : null}
             </li>
           );
         })}

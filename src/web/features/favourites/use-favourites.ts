@@ -8,14 +8,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { Favourite, FavouritesResponse } from '#shared/contracts/favourites.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { FAVOURITES_MESSAGES } from '#shared/favourites-messages.ts';
 import { withNext } from '#shared/next-path.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { loadOfflineStore } from '#web/lazy-chunks.ts';
 
 const FAVOURITES_QUERY_KEY = ['favourites'] as const;
-const M = MESSAGES.favourites;
+const M = FAVOURITES_MESSAGES;
 
 export function useFavourites() {
   const viewer = useViewer();

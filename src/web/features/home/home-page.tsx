@@ -16,7 +16,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { HOME_TILES } from '#shared/catalogue.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { HOME_MESSAGES } from '#shared/home-messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { loadTodaySection } from '#web/lazy-chunks.ts';
@@ -84,10 +84,10 @@ export function HomePage() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/meditations" className={buttonClasses({ size: 'lg' })}>
-                <Play className="size-5" aria-hidden /> {MESSAGES.home.heroStart}
+                <Play className="size-5" aria-hidden /> {HOME_MESSAGES.heroStart}
               </Link>
               <Link to="/journal" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
-                <BookHeart className="size-5" aria-hidden /> {MESSAGES.home.heroJournal}
+                <BookHeart className="size-5" aria-hidden /> {HOME_MESSAGES.heroJournal}
               </Link>
             </div>
           </div>
@@ -103,7 +103,7 @@ export function HomePage() {
 
       <section aria-labelledby="paths-heading" className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
         <h2 id="paths-heading" className="font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
-          {MESSAGES.home.tilesHeading}
+          {HOME_MESSAGES.tilesHeading}
         </h2>
         <p className="mt-2 max-w-2xl text-stone-600 dark:text-stone-300">Choose where you would like to begin. Every path is gentle, and you can change direction at any time.</p>
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
@@ -159,7 +159,7 @@ function AffirmationCard({ text }: { text: string | null }) {
   return (
     <aside aria-labelledby="affirmation-heading" className="rounded-3xl bg-white/80 p-8 shadow-xl shadow-teal-900/5 ring-1 ring-stone-200 backdrop-blur dark:bg-stone-900/80 dark:ring-stone-800">
       <h2 id="affirmation-heading" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-amber-700 dark:text-amber-300">
-        <Sunrise className="size-4" aria-hidden /> {MESSAGES.home.affirmationHeading}
+        <Sunrise className="size-4" aria-hidden /> {HOME_MESSAGES.affirmationHeading}
       </h2>
       <blockquote className="mt-4 min-h-[4lh] font-serif text-2xl font-semibold leading-snug text-stone-900 sm:min-h-[3lh] dark:text-stone-50" data-testid="affirmation">
         {text === null ? null : `“${text}”`}

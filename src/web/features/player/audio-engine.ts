@@ -8,7 +8,7 @@
 import { toast } from '#web/lib/toast.ts';
 import { AUDIO } from '#shared/constants.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { PLAYER_MESSAGES } from '#shared/player-messages.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { clampVolume, crossfadeSchedule, fadeInSchedule, fadeOutSchedule, runFade } from '#web/features/player/fades.ts';
 import { resolveSource, streamingSource, type PlaybackSource } from '#web/features/player/playback-source.ts';
@@ -141,12 +141,12 @@ export function createAudioEngine(store: PlayerStore) {
         signal: controller.signal,
         onLocalFailure: (error) => {
           console.warn('player: offline copy unusable, streaming instead', error);
-          toast.error(MESSAGES.player.offlinePlaybackFailed, { description: MESSAGES.player.offlinePlaybackFailedBody });
+          toast.error(PLAYER_MESSAGES.offlinePlaybackFailed, { description: PLAYER_MESSAGES.offlinePlaybackFailedBody });
         },
       });
     } catch (error) {
       if (controller.signal.aborted) return;
-      fail(error instanceof ApiError ? error.message : MESSAGES.player.playbackFailed, error);
+      fail(error instanceof ApiError ? error.message : PLAYER_MESSAGES.playbackFailed, error);
       return;
     }
     if (controller.signal.aborted || getState().playId !== playId) {
@@ -174,7 +174,7 @@ export function createAudioEngine(store: PlayerStore) {
     // Before metadata this sets the start position; the browser seeks there once it can.
     if (seek !== null) incoming.currentTime = seek;
     loadTimer = setTimeout(() => {
-      if (getState().playId === playId && getState().status === 'loading') fail(MESSAGES.player.loadTimeout);
+      if (getState().playId === playId && getState().status === 'loading') fail(PLAYER_MESSAGES.loadTimeout);
     }, AUDIO.loadTimeoutMs);
     try {
       await incoming.play();
@@ -187,7 +187,7 @@ export function createAudioEngine(store: PlayerStore) {
         dispatch({ type: 'paused' });
         return;
       }
-      fail(MESSAGES.player.playbackFailed, error);
+      fail(PLAYER_MESSAGES.playbackFailed, error);
       return;
     }
     const running = runFade(crossfade ? crossfadeSchedule() : fadeInSchedule(), (step) => {
@@ -223,7 +223,7 @@ export function createAudioEngine(store: PlayerStore) {
       if (resume) await audio.play();
       return true;
     } catch (error) {
-      fail(error instanceof ApiError ? error.message : MESSAGES.player.playbackFailed, error);
+      fail(error instanceof ApiError ? error.message : PLAYER_MESSAGES.playbackFailed, error);
       return false;
     }
   }
@@ -242,7 +242,7 @@ export function createAudioEngine(store: PlayerStore) {
       return;
     }
     audio.play().catch((error: unknown) => {
-      if (!isDomError(error, 'AbortError')) fail(MESSAGES.player.playbackFailed, error);
+      if (!isDomError(error, 'AbortError')) fail(PLAYER_MESSAGES.playbackFailed, error);
     });
   }
 
@@ -331,12 +331,12 @@ export function createAudioEngine(store: PlayerStore) {
       // unreadable offline copy falls back to the stream the same way (spec).
       if (!refreshing) {
         refreshing = true;
-        if (source?.local) toast.error(MESSAGES.player.offlinePlaybackFailed, { description: MESSAGES.player.offlinePlaybackFailedBody });
+        if (source?.local) toast.error(PLAYER_MESSAGES.offlinePlaybackFailed, { description: PLAYER_MESSAGES.offlinePlaybackFailedBody });
         const { status } = getState();
         void refreshUrl(status === 'playing' || status === 'loading');
         return;
       }
-      fail(MESSAGES.player.playbackFailed, audio.error);
+      fail(PLAYER_MESSAGES.playbackFailed, audio.error);
     },
   };
 
