@@ -268,7 +268,7 @@ describe('prepared pages going live', () => {
       const describe = (source: Source) => {
         const element = source.node instanceof Element ? source.node : source.node?.parentElement;
         const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
-        const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"` : String(source.node?.nodeName);
+        const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${element.textContent.trim().slice(0, 40)}"` : String(source.node?.nodeName);
         return `${name} ${box(source.previousRect)} → ${box(source.currentRect)}`;
       };
       const shifts: { at: number; value: number; moved: string[] }[] = [];
