@@ -242,12 +242,19 @@ describe('playback costs nothing elsewhere', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('region', { name: 'Now playing' }).waitFor();
     const start = (await audio(page)).currentTime;
+    // What the page asked for meanwhile, for the failure message: once (under load, in a fresh-clone
+    // run) the header, footer and heading each rendered twice in this window, and a refetch of
+    // /api/me is the suspect (its observers read the fetch status).
+    const asked: string[] = [];
+    const noteRequest = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', noteRequest);
     const before = await renders(page);
     // Five seconds of playback (~20 timeupdate events).
     await waitForPlaying(page, start + 5);
     const after = await renders(page);
+    page.off('request', noteRequest);
     expect(after.seek - before.seek, 'the seek slider follows the audio').toBeGreaterThanOrEqual(5);
-    expect({ header: after.header - before.header, footer: after.footer - before.footer, heading: after.heading - before.heading }).toEqual({ header: 0, footer: 0, heading: 0 });
+    expect({ header: after.header - before.header, footer: after.footer - before.footer, heading: after.heading - before.heading }, `requests meanwhile: ${asked.join(', ')}`).toEqual({ header: 0, footer: 0, heading: 0 });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -42,6 +42,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     sent.push(`${new Date().toISOString().slice(11, 23)} ${request.method()} ${new URL(request.url()).pathname} ${(request.postData() ?? '').slice(0, 200)}`);
     if (sent.length > 20) sent.shift();
   });
+  // Where the page went (the last 10 addresses, client-side routes included), for the failure report:
+  // the admin journey once found itself back on / after reaching /admin.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    visited.push(`${new Date().toISOString().slice(11, 23)} ${new URL(frame.url()).pathname}`);
+    if (visited.length > 10) visited.shift();
+  });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // 404 responses for unknown routes are expected where a test asks for them; everything else is a problem.
@@ -60,7 +68,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     const shot = join(FAILURE_DIR, `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${Date.now()}.png`);
     const alerts = await page.getByRole('alert').allTextContents().catch(() => []);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-    console.error(`[e2e failure] ${task.name}\n  url: ${page.url()}\n  alerts: ${JSON.stringify(alerts)}\n  problems: ${JSON.stringify(problems)}\n  sent:\n    ${sent.join('\n    ')}\n  screenshot: ${shot}`);
+    console.error(`[e2e failure] ${task.name}\n  url: ${page.url()}\n  alerts: ${JSON.stringify(alerts)}\n  problems: ${JSON.stringify(problems)}\n  visited:\n    ${visited.join('\n    ')}\n  sent:\n    ${sent.join('\n    ')}\n  screenshot: ${shot}`);
   });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
