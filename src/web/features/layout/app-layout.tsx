@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CompletionOverlay } from '#web/features/player/completion-overlay.tsx';
-import { PlayerProvider, usePlayer } from '#web/features/player/player-context.tsx';
+import { PlayerProvider, usePlayerCore } from '#web/features/player/player-context.tsx';
 import { SiteFooter } from '#web/features/layout/site-footer.tsx';
 import { SiteHeader } from '#web/features/layout/site-header.tsx';
 import { loadPlayerBar, loadPlayerSheet, loadSessionSummary } from '#web/lazy-chunks.ts';
@@ -100,8 +100,21 @@ export function AppLayout() {
  */
 const pageFallback = <div className="min-h-dvh" />;
 
+/**
+ * What the page's frame shows of the player: whether a track or a summary is up. Read as a slice of
+ * the store, so the player's other changes (a stall and its recovery, a pause, the rate) re-render
+ * the bars that show them, not the header, the page and the footer (a loaded machine's stalls
+ * re-rendered the whole page twice in five seconds of playback).
+ */
+function usePlayerFrame() {
+  const { store, actions } = usePlayerCore();
+  const current = useSyncExternalStore(store.subscribe, () => store.getView().current, () => store.getView().current);
+  const summary = useSyncExternalStore(store.subscribe, () => store.getView().summary, () => store.getView().summary);
+  return { current, summary, playUpNext: actions.playUpNext, dismissSummary: actions.dismissSummary };
+}
+
 function Shell() {
-  const player = usePlayer();
+  const player = usePlayerFrame();
   // After hydration: the server's prepared page is the web's, which has none of it.
   const hydrated = useHydrated();
   return (
