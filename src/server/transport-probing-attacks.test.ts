@@ -62,7 +62,10 @@ describe('probing the shared read paths', () => {
       // Had the capitals made an entry of their own, the lane would now answer them from it.
       const before = t.app.preparedLane.served;
       for (let i = 0; i < 3; i += 1) expect((await get(upper)).status).toBe(200);
-      const mixed = `/api/meditations/${card.id.slice(0, 4).toUpperCase()}${card.id.slice(4)}`;
+      // Only its first letter in capitals (the id's first characters may all be digits, and a variant
+      // that equals the canonical spelling is rightly answered by the lane: that was this test's flake).
+      const mixed = `/api/meditations/${card.id.replace(/[a-f]/, (letter) => letter.toUpperCase())}`;
+      expect(mixed).not.toBe(lower);
       expect((await get(mixed)).status).toBe(200);
       expect(t.app.preparedLane.served).toBe(before);
     });
