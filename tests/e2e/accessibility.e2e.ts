@@ -119,10 +119,27 @@ const ADMIN_PAGES: Check[] = [
   { path: '/admin', label: 'roles', then: (page) => page.getByRole('tab', { name: 'User Roles' }).click() },
 ];
 
+/**
+ * Every transition and every animation that ends (an endless one, a spinner, never does) run to their
+ * end: waited for by their own end, not a fixed time. A busy machine draws fewer frames: a 100 ms wait
+ * once measured /welcome's button halfway through its fade-in (1.48:1), and a 200 ms one a link
+ * halfway between its light and dark colours. One cancelled on the way (its element re-rendered)
+ * rejects its promise, and is as done as it will get.
+ */
+const animationsOver = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 /** Live, data loaded, animations over: what a person would be looking at. */
 async function settle(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], [role="status"] .animate-spin').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForTimeout(100);
+  await animationsOver(page);
 }
 
 /** Each page once it has settled, in light and then in dark (the same page, its colour scheme switched). */
@@ -139,19 +156,8 @@ async function audit(page: Page, checks: Check[]): Promise<AxeFinding[]> {
     const label = `${check.path}${check.label ? ` (${check.label})` : ''}`;
     findings.push(...(await axeFindings(page, `light ${label}`)));
     await page.emulateMedia({ colorScheme: 'dark' });
-    // Colour transitions (150 ms) run to their end before the contrast is measured: waited for by
-    // their own end, not a fixed time (a busy machine draws fewer frames, and a 200 ms wait once
-    // measured a link halfway between its light and dark colours).
-    // Transitions only: an endless animation (a spinner) never finishes. One cancelled on the way
-    // (its element re-rendered) rejects its promise, and is as done as it will get.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
+    // Colour transitions (150 ms) run to their end before the contrast is measured.
+    await animationsOver(page);
     // Only colours differ between the schemes: the dark pass checks contrast.
     findings.push(...(await axeFindings(page, `dark ${label}`, { rules: ['color-contrast'] })));
   }
