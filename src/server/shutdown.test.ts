@@ -202,9 +202,10 @@ describe('SIGTERM to the real server process', () => {
     await expect.poll(() => filesUnder(join(dataDir, 'uploads')).some((n) => n.endsWith('.part')), { timeout: 10_000, interval: 20 }).toBe(true);
     const signalled = Date.now();
     const exitedAt = await exited();
-    // The hard exit would come 5 s after the bound: this is the graceful cut.
+    // Not before the bound; and the graceful cut, not the hard exit 5 s after it (that one exits with 1).
+    // Said by the exit code, not by a clock: a bound of 2.5 s after the grace failed on a loaded machine (4.5 s).
     expect(exitedAt - signalled).toBeGreaterThanOrEqual(GRACE_S * 1000 - 100);
-    expect(exitedAt - signalled).toBeLessThan(GRACE_S * 1000 + 2500);
+    expect(server.exitCode(), server.logs()).toBe(0);
     expect(await upload.answer).toBeInstanceOf(Error);
     expect(server.logs()).toContain('grace period over');
   });

@@ -10,7 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliCommand, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
 
-export type RunningServer = { url: string; port: number; dataDir: string; logs: () => string; stop(): Promise<void>; /** SIGKILL, as a crash would. */ kill(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  logs: () => string;
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash would. */
+  kill(): Promise<void>;
+  /** How the process ended (null while it runs, or when a signal ended it). */
+  exitCode(): number | null;
+};
 
 /** Loaded first into every server started here. */
 const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
@@ -145,6 +155,7 @@ export async function startServer(
     port,
     dataDir,
     logs,
+    exitCode: () => child.exitCode,
     kill() {
       child.kill('SIGKILL');
       return new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
