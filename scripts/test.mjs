@@ -2,10 +2,15 @@
  * `npm test`: every check and every test, set up by itself on a fresh clone.
  * 1. What the journeys need: Debian's Chromium, installed when missing (ensure-chromium.mjs), before
  *    anything slow, so a machine that cannot install it is told at once.
- * 2. Side by side (each is one thread, and the machine has at least two): TypeScript, ESLint, knip
- *    (any finding fails the run) and the web build when stale; then `cap sync` of the native shells.
- * 3. Unit + integration (PGlite, and PostgreSQL when reachable).
- * 4. The end-to-end journeys in Chromium.
+ * 2. The web build when stale (the journeys serve it, and unit tests read it), while TypeScript,
+ *    ESLint and knip start (any finding fails the run).
+ * 3. Then, side by side: the end-to-end journeys in Chromium, and `cap sync` of the native shells
+ *    followed by the unit + integration half (PGlite, and PostgreSQL when reachable).
+ * The journeys wait on the browser, their servers and real time more than on the CPU, and the unit
+ * half on processes it starts and stops, so each fills the other's idle moments. The two halves share
+ * the machine as equals: a test half at a lower priority was starved past its timeouts on a loaded
+ * machine (CLI tests at 90 s, a server start at 90 s). The checks and `cap sync`, which have no
+ * timeouts, run at a lower priority (nice 10) and take what the tests leave.
  * Everything runs even when an early step fails, so one run reports all that is wrong; the exit code
  * is non-zero if anything failed. Each step's time is printed at the end.
  *
@@ -14,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { isBuildStale } from './build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -64,21 +70,47 @@ const cpuSince = (before) => {
 };
 const cpuText = (cpu) => (cpu === undefined ? '' : `, cpu ${cpu.toFixed(0)} s`);
 
+/** The priority of the checks and `cap sync` beside the tests (higher is lower; children forked later inherit it). */
+const BESIDE_JOURNEYS = 10;
+
 /**
  * Runs one step. `quiet` keeps its output until it ends (steps that run side by side would
- * interleave theirs); a step that passes quietly prints only its last lines.
+ * interleave theirs); a step that passes quietly prints only its last lines. `prefix` streams its
+ * output line by line behind a label instead (the two halves when they run together). `nice`
+ * lowers its priority (see above).
  */
-function run(label, command, args, { quiet = false } = {}) {
+function run(label, command, args, { quiet = false, prefix, nice = false } = {}) {
   const stepStarted = Date.now();
   const cpuBefore = childCpuSeconds();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+    const piped = quiet || prefix !== undefined;
+    const child = spawn(command, args, { stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+    // Before the child has started its own workers (they inherit it); where the system refuses, it runs as is.
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, BESIDE_JOURNEYS);
+      } catch {
+        // not permitted here: same priority as the journeys
+      }
+    }
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    if (quiet) {
+      child.stdout?.on('data', (chunk) => (output += chunk));
+      child.stderr?.on('data', (chunk) => (output += chunk));
+    } else if (prefix !== undefined) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let partial = '';
+        stream?.on('data', (chunk) => {
+          const lines = (partial + chunk).split('\n');
+          partial = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`[${prefix}] ${line}\n`);
+        });
+        stream?.on('end', () => partial && process.stdout.write(`[${prefix}] ${partial}\n`));
+      }
+    }
     child.on('close', (code) => {
-      // Steps that run side by side share the counter: their CPU is reported together below.
-      const step = { label, ok: code === 0, seconds: seconds(stepStarted), cpu: quiet ? undefined : cpuSince(cpuBefore) };
+      // Steps that run side by side share the counter: only a step run alone reports its own CPU.
+      const step = { label, ok: code === 0, seconds: seconds(stepStarted), cpu: piped ? undefined : cpuSince(cpuBefore) };
       if (quiet) process.stdout.write(step.ok ? output.split('\n').slice(-6).join('\n') : output);
       console.log(`\n${label}: ${step.ok ? 'passed' : 'FAILED'} in ${step.seconds.toFixed(0)} s${cpuText(step.cpu)}\n`);
       steps.push(step);
@@ -91,30 +123,33 @@ function run(label, command, args, { quiet = false } = {}) {
 if (runE2e && !ensureChromium()) process.exit(1);
 
 const node = process.execPath;
-const parallel = [];
+const checks = [];
 if (wholeRun) {
-  parallel.push(run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true }));
-  parallel.push(run('eslint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true }));
-  parallel.push(run('knip', node, [bin('knip/bin/knip.js')], { quiet: true }));
+  checks.push(run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true, nice: true }));
+  checks.push(run('eslint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true, nice: true }));
+  checks.push(run('knip', node, [bin('knip/bin/knip.js')], { quiet: true, nice: true }));
 }
-if (runE2e && isBuildStale()) {
-  parallel.push(run('web build', node, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale({ force: true }))"], { quiet: true }));
-}
-const parallelCpuBefore = childCpuSeconds();
-await Promise.all(parallel);
-const parallelCpu = parallel.length ? cpuSince(parallelCpuBefore) : undefined;
-// The native projects take the fresh build: a broken capacitor.config.ts or project fails here.
-if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync']);
+// First the build, alone with the checks: the journeys serve it, and unit tests read dist/.
+const build = (runE2e || wholeRun) && isBuildStale() ? await run('web build', node, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale({ force: true }))"], { quiet: true }) : undefined;
 
-if (runUnit) await run('unit+integration', node, [bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters]);
-if (runE2e && steps.some((s) => s.label === 'web build' && !s.ok)) {
-  steps.push({ label: 'e2e (not run: no web build)', ok: false, seconds: 0 });
-} else if (runE2e) {
-  await run('e2e', node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters]);
-}
+const together = runUnit && runE2e;
+const journeys = async () => {
+  if (!runE2e) return;
+  if (build && !build.ok) {
+    steps.push({ label: 'e2e (not run: no web build)', ok: false, seconds: 0 });
+    return;
+  }
+  await run('e2e', node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters], { prefix: together ? 'e2e' : undefined });
+};
+const unitHalf = async () => {
+  // The native projects take the fresh build: a broken capacitor.config.ts or project fails here
+  // (and the unit half's native checks read what it copies).
+  if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync'], { quiet: true, nice: true });
+  if (runUnit) await run('unit+integration', node, [bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters], { prefix: together ? 'unit' : undefined });
+};
+await Promise.all([journeys(), unitHalf(), ...checks]);
 
 console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'} ${s.seconds.toFixed(0)} s${cpuText(s.cpu)}`).join('; '));
-if (parallelCpu !== undefined) console.log(`checks and build side by side: cpu ${parallelCpu.toFixed(0)} s together`);
 const ok = steps.every((s) => s.ok);
 const totalCpu = childCpuSeconds();
 console.log(`npm test: ${ok ? 'passed' : 'FAILED'} in ${seconds(started).toFixed(0)} s${cpuText(totalCpu)}`);

@@ -28,7 +28,8 @@ let push: FakePushService;
 
 beforeAll(async () => {
   push = await startFakePushService();
-  const suite = await startSuite({ WEB_PUSH_EXTRA_ORIGINS: push.origin, REMINDER_EVERY_SECONDS: '1' });
+  // The full browser: the headless shell has no notification centre, so the worker's notification is never shown.
+  const suite = await startSuite({ WEB_PUSH_EXTRA_ORIGINS: push.origin, REMINDER_EVERY_SECONDS: '1' }, undefined, { full: true });
   ({ server, browser } = suite);
   return suite.stop;
 });

@@ -18,9 +18,12 @@ import { startServer, type RunningServer } from '#tests/setup/server-process.ts'
 export type SuiteServer = Pick<RunningServer, 'url' | 'port' | 'dataDir' | 'logs'>;
 export type Suite<S extends SuiteServer = RunningServer> = { server: S; browser: Browser; stop: () => Promise<void> };
 
-/** Starts both; when one of them fails to start, the other is stopped before the error is rethrown. */
-export async function startSuite(...args: Parameters<typeof startServer>): Promise<Suite> {
-  const [server, browser] = await Promise.allSettled([startServer(...args), launchBrowser()]);
+/**
+ * Starts both; when one of them fails to start, the other is stopped before the error is rethrown.
+ * `browser.full`: the full browser instead of the headless shell (support/browser.ts).
+ */
+export async function startSuite(env?: Parameters<typeof startServer>[0], options?: Parameters<typeof startServer>[1], browserOptions?: Parameters<typeof launchBrowser>[0]): Promise<Suite> {
+  const [server, browser] = await Promise.allSettled([startServer(env, options), launchBrowser(browserOptions)]);
   if (server.status === 'rejected' || browser.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();
