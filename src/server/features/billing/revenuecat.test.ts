@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAuditLog } from '#server/db/schema/auth.ts';
 import { revenueCatEvents, subscribers } from '#server/db/schema/billing.ts';
+import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -179,6 +180,26 @@ describe('RevenueCat webhook', () => {
     expect(await entitlement()).toMatchObject({ subscribed: false });
     // Back again, for the tests after this one.
     await post(transfer([otherToken], [token]));
+    expect(await entitlement()).toMatchObject({ subscribed: true });
+  });
+
+  it('TRANSFER onto an account subscribed some other way keeps that subscription, and still ends the store’s on the account it left', async () => {
+    const comped = await createSignedInUser(t, 'android-comped@example.com');
+    const compedToken: string = (await t.app.inject({ method: 'GET', url: '/api/iap/app-account-token', headers: { cookie: comped.cookie } })).json().appAccountToken;
+    const compedEnd = new Date(Date.now() + 60 * DAY);
+    await syncSubscription({ db: t.database.db, userId: comped.userId, snapshot: { provider: 'comped', status: 'active', plan: 'comped', currentPeriodEnd: compedEnd, environment: 'comped' } });
+    const compedEntitlement = async () => (await t.app.inject({ method: 'GET', url: '/api/subscription', headers: { cookie: comped.cookie } })).json();
+    await post(event('RENEWAL'));
+    expect(await entitlement()).toMatchObject({ subscribed: true, subscription: { provider: 'play_store' } });
+    const { event: base } = event('TRANSFER');
+    const moved = { api_version: '1.0', event: { id: base.id, type: 'TRANSFER', app_id: base.app_id, event_timestamp_ms: base.event_timestamp_ms, environment: 'PRODUCTION', store: 'PLAY_STORE', transferred_from: [token], transferred_to: [compedToken] } };
+    expect((await post(moved)).json()).toMatchObject({ handled: true, outcome: 'applied' });
+    // The receiving account keeps its own (comped) subscription, untouched; the store's is not written over it.
+    expect(await compedEntitlement()).toMatchObject({ subscribed: true, subscription: { provider: 'comped', plan: 'comped', currentPeriodEnd: compedEnd.toISOString() } });
+    // The account the purchases left no longer has them.
+    expect(await entitlement()).toMatchObject({ subscribed: false, subscription: { status: 'expired', provider: 'play_store' } });
+    // Back again, for the tests after this one (RevenueCat sends the next RENEWAL under the first account).
+    await post(event('RENEWAL'));
     expect(await entitlement()).toMatchObject({ subscribed: true });
   });
 
