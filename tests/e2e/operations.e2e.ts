@@ -4,7 +4,7 @@
  * the next start takes over, and a backup taken while the server runs restores into a fresh folder
  * that starts with every account, subscription, favourite, practice session and meditation.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -13,13 +13,23 @@ import { startSuite } from '#tests/e2e/support/suite.ts';
 import { makeDataDir, runCli, startedDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signedInSubscriber, signIn } from '#tests/e2e/support/people.ts';
 
+/**
+ * A command run to its end without blocking this process: a synchronous spawn stopped the event loop
+ * for as long as the command took (tens of seconds on a loaded machine), and the next fetch then took
+ * a pooled keep-alive connection that the server had closed meanwhile, unnoticed ("other side closed").
+ */
+function runToEnd(args: string[], env: Record<string, string>, timeout?: number): Promise<{ code: number | null; stdout: string; stderr: string; out: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { env: { ...process.env, ...env }, encoding: 'utf8', timeout }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr, out: stdout + stderr });
+    });
+  });
+}
+
 /** `npm run cli -- …` as an operator types it, keeping the exit code and both streams. */
 function cli(dataDir: string, args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
-    env: { ...process.env, NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, out: result.stdout + result.stderr };
+  return runToEnd(['--import', 'tsx', 'src/server/cli.ts', ...args], { NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' });
 }
 
 type Me = { user: { email: string } | null; role: string | null; subscribed: boolean };
@@ -47,38 +57,34 @@ describe('the CLI beside a running server', () => {
     expect((await me(server, context)).role).toBe('user');
 
     // The account exists only in the running server's database: the CLI must go through it.
-    const granted = cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin']);
+    const granted = await cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin']);
     expect(granted.out).toContain('Role admin assigned for opal@example.com');
     expect(granted.code).toBe(0);
     expect((await me(server, context)).role).toBe('admin');
 
-    const created = cli(server.dataDir, ['create-user', 'cora@example.com', 'quiet-harbour-2', '--name', 'Cora Comped', '--verified']);
+    const created = await cli(server.dataDir, ['create-user', 'cora@example.com', 'quiet-harbour-2', '--name', 'Cora Comped', '--verified']);
     expect(created.out).toContain('Created cora@example.com (verified)');
-    expect(cli(server.dataDir, ['grant-subscription', 'cora@example.com', '--days', '14']).out).toContain('Comped access for cora@example.com until');
+    expect((await cli(server.dataDir, ['grant-subscription', 'cora@example.com', '--days', '14'])).out).toContain('Comped access for cora@example.com until');
     const cora = await browser.newContext();
     await signIn(server, cora, { email: 'cora@example.com', password: 'quiet-harbour-2' });
     expect(await me(server, cora)).toMatchObject({ user: { email: 'cora@example.com' }, subscribed: true });
 
     // Errors come back with their words and a non-zero code, as they do without a server.
-    const ghost = cli(server.dataDir, ['grant-role', 'ghost@example.com', 'admin']);
+    const ghost = await cli(server.dataDir, ['grant-role', 'ghost@example.com', 'admin']);
     expect(ghost.code).toBe(1);
     expect(ghost.stderr).toContain('No account found for ghost@example.com');
-    expect(cli(server.dataDir, ['setup-token']).stderr).toContain('An administrator already exists');
+    expect((await cli(server.dataDir, ['setup-token'])).stderr).toContain('An administrator already exists');
     await Promise.all([context.close(), cora.close()]);
   });
 
   it('refuses a second server on the same folder, and the first keeps serving', async () => {
     const lock = JSON.parse(readFileSync(join(server.dataDir, 'server.lock'), 'utf8')) as { pid: number };
-    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(second.status).not.toBe(0);
+    const second = await runToEnd(['--import', 'tsx', 'src/server/main.ts'], { NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info' }, 30_000);
+    expect(second.code).not.toBe(0);
     expect(second.stderr).toContain(server.dataDir);
     expect(second.stderr).toContain(`pid ${lock.pid}`);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    expect(cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin']).out).toContain('Role admin');
+    expect((await cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin'])).out).toContain('Role admin');
   });
 
   it('keeps the control socket private to its user', () => {
@@ -102,26 +108,26 @@ describe('backup and restore', () => {
 
     const work = makeDataDir();
     const archive = join(work, 'nightly.tar.gz');
-    const backup = cli(server.dataDir, ['backup', archive]);
+    const backup = await cli(server.dataDir, ['backup', archive]);
     expect(backup.out).toContain(`Backup written to ${archive}`);
     expect(backup.code).toBe(0);
     expect(statSync(archive).mode & 0o077).toBe(0);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 
     // A restore never runs under a live server, and never over a folder that holds data.
-    const refused = cli(server.dataDir, ['restore', archive]);
+    const refused = await cli(server.dataDir, ['restore', archive]);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('is running');
     const occupied = join(work, 'occupied');
     mkdirSync(join(occupied, 'media'), { recursive: true });
     writeFileSync(join(occupied, 'media', 'keep.txt'), 'x');
-    const notEmpty = cli(occupied, ['restore', archive]);
+    const notEmpty = await cli(occupied, ['restore', archive]);
     expect(notEmpty.code).not.toBe(0);
     expect(notEmpty.stderr).toContain('--force');
     expect(existsSync(join(occupied, 'media', 'keep.txt'))).toBe(true);
 
     const fresh = join(work, 'restored');
-    const restored = cli(fresh, ['restore', archive]);
+    const restored = await cli(fresh, ['restore', archive]);
     expect(restored.out).toContain(`Restored ${archive} into ${fresh}`);
     expect(restored.code).toBe(0);
 
@@ -170,7 +176,7 @@ describe('a crashed server', () => {
     expect(runCli(dataDir, ['create-user', 'kai@example.com', 'quiet-harbour-4', '--verified'])).toContain('Created kai@example.com');
     const third = await startServer({}, { dataDir });
     try {
-      expect(cli(dataDir, ['grant-role', 'kai@example.com', 'editor']).out).toContain('Role editor assigned');
+      expect((await cli(dataDir, ['grant-role', 'kai@example.com', 'editor'])).out).toContain('Role editor assigned');
     } finally {
       await third.stop();
     }
