@@ -7,10 +7,10 @@
  * 3. Then, side by side: the end-to-end journeys in Chromium, and `cap sync` of the native shells
  *    followed by the unit + integration half (PGlite, and PostgreSQL when reachable).
  * The journeys wait on the browser, their servers and real time more than on the CPU, and the unit
- * half on processes it starts and stops, so each fills the other's idle moments. The two halves share
- * the machine as equals: a test half at a lower priority was starved past its timeouts on a loaded
- * machine (CLI tests at 90 s, a server start at 90 s). The checks and `cap sync`, which have no
- * timeouts, run at a lower priority (nice 10) and take what the tests leave.
+ * half on processes it starts and stops, so each fills the other's idle moments. Everything shares
+ * the machine as equals (decision 0052): a test half at a lower priority was starved past its
+ * timeouts on a loaded machine, and checks at a lower priority were left to run alone at the end,
+ * on one core of two.
  * Everything runs even when an early step fails, so one run reports all that is wrong; the exit code
  * is non-zero if anything failed. Each step's time is printed at the end.
  *
@@ -19,7 +19,6 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { isBuildStale } from './build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -70,29 +69,17 @@ const cpuSince = (before) => {
 };
 const cpuText = (cpu) => (cpu === undefined ? '' : `, cpu ${cpu.toFixed(0)} s`);
 
-/** The priority of the checks and `cap sync` beside the tests (higher is lower; children forked later inherit it). */
-const BESIDE_JOURNEYS = 10;
-
 /**
  * Runs one step. `quiet` keeps its output until it ends (steps that run side by side would
  * interleave theirs); a step that passes quietly prints only its last lines. `prefix` streams its
- * output line by line behind a label instead (the two halves when they run together). `nice`
- * lowers its priority (see above).
+ * output line by line behind a label instead (the two halves when they run together).
  */
-function run(label, command, args, { quiet = false, prefix, nice = false } = {}) {
+function run(label, command, args, { quiet = false, prefix } = {}) {
   const stepStarted = Date.now();
   const cpuBefore = childCpuSeconds();
   return new Promise((resolve) => {
     const piped = quiet || prefix !== undefined;
     const child = spawn(command, args, { stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
-    // Before the child has started its own workers (they inherit it); where the system refuses, it runs as is.
-    if (nice && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, BESIDE_JOURNEYS);
-      } catch {
-        // not permitted here: same priority as the journeys
-      }
-    }
     let output = '';
     if (quiet) {
       child.stdout?.on('data', (chunk) => (output += chunk));
@@ -125,9 +112,9 @@ if (runE2e && !ensureChromium()) process.exit(1);
 const node = process.execPath;
 const checks = [];
 if (wholeRun) {
-  checks.push(run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true, nice: true }));
-  checks.push(run('eslint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true, nice: true }));
-  checks.push(run('knip', node, [bin('knip/bin/knip.js')], { quiet: true, nice: true }));
+  checks.push(run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true }));
+  checks.push(run('eslint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true }));
+  checks.push(run('knip', node, [bin('knip/bin/knip.js')], { quiet: true }));
 }
 // First the build, alone with the checks: the journeys serve it, and unit tests read dist/.
 const build = (runE2e || wholeRun) && isBuildStale() ? await run('web build', node, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale({ force: true }))"], { quiet: true }) : undefined;
@@ -144,7 +131,7 @@ const journeys = async () => {
 const unitHalf = async () => {
   // The native projects take the fresh build: a broken capacitor.config.ts or project fails here
   // (and the unit half's native checks read what it copies).
-  if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync'], { quiet: true, nice: true });
+  if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync'], { quiet: true });
   if (runUnit) await run('unit+integration', node, [bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters], { prefix: together ? 'unit' : undefined });
 };
 await Promise.all([journeys(), unitHalf(), ...checks]);
