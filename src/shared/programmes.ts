@@ -69,6 +69,10 @@ export const PROGRAMME_MESSAGES = {
 
 /** "{title} · Day N of M", as home shows the programme in progress. */
 export const programmeDayLine = (n: number, m: number): string => `Day ${n} of ${m}`;
+export const daysLabel = (m: number): string => `${m} days`;
+/** The page routes (also in src/shared/routes.ts's page list and src/web/routes.tsx). */
+export const PROGRAMMES_PATH = '/programmes';
+export const programmePath = (slug: string): string => `${PROGRAMMES_PATH}/${slug}`;
 
 export type ProgrammeSession = { meditationId: string; completedAt: Date };
 export type ProgrammeEnrolment = {

@@ -31,6 +31,7 @@ const programmeSummarySchema = z.object({
 });
 export type ProgrammeSummary = z.infer<typeof programmeSummarySchema>;
 export const programmesResponse = z.object({ programmes: z.array(programmeSummarySchema) });
+export type ProgrammesResponse = z.infer<typeof programmesResponse>;
 
 const programmeDaySchema = z.object({
   number: z.number(),
@@ -67,8 +68,10 @@ const progressSchema = z.object({
 export type ProgrammeProgressView = z.infer<typeof progressSchema>;
 /** One programme's progress; `progress` is null when the person has not started it. */
 export const programmeProgressResponse = z.object({ progress: progressSchema.nullable() });
+export type ProgrammeProgressResponse = z.infer<typeof programmeProgressResponse>;
 /** Every programme the person has started, the most recently started first. */
 export const myProgrammesResponse = z.object({ enrolments: z.array(progressSchema) });
+export type MyProgrammesResponse = z.infer<typeof myProgrammesResponse>;
 
 export const enrolBody = z.strictObject(
   {
