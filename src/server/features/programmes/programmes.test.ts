@@ -154,7 +154,10 @@ describe.each(testDatabaseKinds())('programmes (issue 37, item 2) on %s', (kind)
     expect((await call('GET', `/api/meditations/${paid[0].id}/playback`, visitorAccount)).statusCode).toBe(403);
     expect((await call('GET', `/api/meditations/${paid[0].id}/playback`, member)).statusCode).toBe(200);
     // Someone without the subscription may still start the programme (day 1 is theirs to try).
-    expect((await call('POST', `/api/programmes/${slug}/enrolment`, visitorAccount, { timeZone: 'UTC' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/programmes/${slug}/enrolment`, visitorAccount, { timeZone: 'Europe/Paris' })).statusCode).toBe(200);
+    // What the server keeps of it is in the person's export.
+    const exported = (await call('GET', '/api/account/export', visitorAccount)).json();
+    expect(exported.programmes).toEqual([expect.objectContaining({ slug, title: 'Seven Days of Calm', timeZone: 'Europe/Paris', openedEarly: 0 })]);
   });
 
   it('keeps one person’s progress from another, and an unpublished programme from everyone but staff', async () => {
