@@ -125,7 +125,7 @@ function ProgrammeView({ programme }: { programme: ProgrammeDetail }) {
             </button>
           </p>
         ) : progress === null ? (
-          <Button size="lg" onClick={start} disabled={change.isPending || programme.days.length === 0}>
+          <Button size="lg" onClick={start} disabled={change.isPending || programme.days.length === 0 || !listing.data}>
             <Play className="size-5" aria-hidden /> {M.start}
           </Button>
         ) : (
@@ -145,7 +145,7 @@ function ProgrammeView({ programme }: { programme: ProgrammeDetail }) {
                   </span>
                 </>
               ) : (
-                <Button onClick={() => playDay(currentDay)}>
+                <Button onClick={() => playDay(currentDay)} disabled={!listing.data}>
                   <Play className="size-4" aria-hidden /> {M.continue}
                 </Button>
               )}
