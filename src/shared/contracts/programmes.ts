@@ -125,4 +125,5 @@ const adminProgrammeSchema = programmeSummarySchema.extend({
 export type AdminProgramme = z.infer<typeof adminProgrammeSchema>;
 export const adminProgrammeResponse = adminProgrammeSchema;
 export const adminProgrammesResponse = z.object({ programmes: z.array(adminProgrammeSchema) });
+export type AdminProgrammesResponse = z.infer<typeof adminProgrammesResponse>;
 export const deleteProgrammeResponse = z.object({ deleted: z.literal(true) });
