@@ -69,6 +69,8 @@ export const PROGRAMME_MESSAGES = {
 
 /** "{title} · Day N of M", as home shows the programme in progress. */
 export const programmeDayLine = (n: number, m: number): string => `Day ${n} of ${m}`;
+/** A daily reminder's words when a programme's next day is ready (it replaces the day's affirmation). */
+export const programmeReminder = (title: string, n: number, m: number): string => `${title} · ${programmeDayLine(n, m)} is ready when you are.`;
 export const daysLabel = (m: number): string => `${m} days`;
 /** The page routes (also in src/shared/routes.ts's page list and src/web/routes.tsx). */
 export const PROGRAMMES_PATH = '/programmes';
