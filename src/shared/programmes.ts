@@ -59,6 +59,7 @@ export const PROGRAMME_MESSAGES = {
   unknownMeditation: 'A day names a meditation that is not in the catalogue.',
   dayOneNotFree: 'Day 1 must be a meditation marked “Free to try”: it is the day anyone may try.',
   slugTaken: 'Another programme already uses this address.',
+  stillDayOne: 'This meditation is day 1 of a published programme, so it must stay free to try. Change or withdraw the programme first.',
   badTimezone: 'Time zone is not valid.',
   badOrder: 'The order must list every programme exactly once.',
   notEnrolled: 'You have not started this programme.',

@@ -3,7 +3,7 @@
  * with its audit row in the same transaction. The one rule beyond shape: day 1 must be a meditation
  * marked free to try, so "day 1 is free" needs no new hole in the playback check.
  */
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AdminProgramme, ProgrammeBody } from '#shared/contracts/programmes.ts';
 import { PROGRAMME_LIMITS, PROGRAMME_MESSAGES as M } from '#shared/programmes.ts';
 import type { Database } from '#server/db/client.ts';
@@ -50,6 +50,17 @@ async function adminProgramme(db: Database, id: string): Promise<AdminProgramme>
   const found = (await listAdminProgrammes({ db, ids: [id] })).at(0);
   if (!found) throw new AppError('not-found', M.notFound);
   return found;
+}
+
+/** Whether the meditation is day 1 of a published programme (so it must stay free to try: decision 0051). */
+export async function isDayOneOfPublished(db: Database, meditationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: programmes.id })
+    .from(programmeDays)
+    .innerJoin(programmes, eq(programmes.id, programmeDays.programmeId))
+    .where(and(eq(programmeDays.meditationId, meditationId), eq(programmeDays.dayNumber, 1), eq(programmes.published, true)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Every day names a catalogue meditation, and day 1's is free to try. */

@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('programmes (issue 37, item 2) on %s', (kind)
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Person | null, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Person | null, payload?: object) =>
     t.app.inject({ method, url, remoteAddress: nextIp(), headers: { ...origin(t), ...(who ? { cookie: who.cookie } : {}) }, ...(payload ? { payload } : {}) });
   const body = (over: Record<string, unknown> = {}) => ({
     slug,
@@ -160,13 +160,25 @@ describe.each(testDatabaseKinds())('programmes (issue 37, item 2) on %s', (kind)
     expect(exported.programmes).toEqual([expect.objectContaining({ slug, title: 'Seven Days of Calm', timeZone: 'Europe/Paris', openedEarly: 0 })]);
   });
 
+  it('keeps day 1 of a published programme free: clearing its "Free to try" is refused until the programme is withdrawn', async () => {
+    const refused = await call('PATCH', `/api/admin/meditations/${free.id}`, editor, { free: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(M.stillDayOne);
+    expect((await call('GET', `/api/meditations/${free.id}/playback`, null)).statusCode).toBe(200);
+  });
+
   it('keeps one person’s progress from another, and an unpublished programme from everyone but staff', async () => {
     expect((await call('GET', '/api/me/programmes', member)).json().enrolments).toEqual([]);
     expect((await call('PUT', `/api/admin/programmes/${programmeId}/published`, admin, { published: false })).statusCode).toBe(200);
     expect((await call('GET', '/api/me/programmes', visitorAccount)).json().enrolments).toEqual([]);
     expect((await call('GET', `/api/programmes/${slug}/progress`, visitorAccount)).statusCode).toBe(404);
     expect((await call('POST', `/api/programmes/${slug}/enrolment`, member, { timeZone: 'UTC' })).statusCode).toBe(404);
-    // Publishing re-checks day 1: a day 1 no longer free cannot be published.
+    // Withdrawn, its day 1 may stop being free; publishing re-checks day 1 and refuses it then.
+    expect((await call('PATCH', `/api/admin/meditations/${free.id}`, editor, { free: false })).statusCode).toBe(200);
+    const republish = await call('PUT', `/api/admin/programmes/${programmeId}/published`, admin, { published: true });
+    expect(republish.statusCode).toBe(400);
+    expect(republish.json().error.message).toBe(M.dayOneNotFree);
+    expect((await call('PATCH', `/api/admin/meditations/${free.id}`, editor, { free: true })).statusCode).toBe(200);
     const edited = await call('PUT', `/api/admin/programmes/${programmeId}`, admin, body({ title: 'Seven Days of Calm, again' }));
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().title).toBe('Seven Days of Calm, again');
