@@ -62,6 +62,7 @@ describe('programmes', () => {
     await card.getByText('Seven Days of Calm', { exact: true }).waitFor();
     await card.getByText('Day 2 of 7', { exact: true }).waitFor();
     await card.getByText('Opens tomorrow').waitFor();
+    expect(await axeFindings(page, '/ (programme in progress)')).toEqual([]);
     await card.getByRole('button', { name: /Don’t wait/ }).click();
     await card.getByRole('button', { name: /^Continue: Seven Days of Calm, Day 2 of 7$/ }).click();
     await waitForPlaying(page, 0.2);
