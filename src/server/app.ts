@@ -30,6 +30,7 @@ import { practiceRoutes } from '#server/features/practice/practice.routes.ts';
 import { accountDataRoutes } from '#server/features/account/account-data.routes.ts';
 import { journalRoutes } from '#server/features/journal/journal.routes.ts';
 import { journalShareRoutes } from '#server/features/journal/journal-share.routes.ts';
+import { programmesRoutes } from '#server/features/programmes/programmes.routes.ts';
 import { startShareSweeper } from '#server/features/journal/journal-share.service.ts';
 import { billingRoutes } from '#server/features/billing/billing.routes.ts';
 import { createStripeBilling, createStripeClient } from '#server/features/billing/stripe-billing.ts';
@@ -199,6 +200,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   journalRoutes(app, { auth, db: database.db });
   // One entry shared by link, sealed on the device (decision 0050); every process sweeps expired links.
   journalShareRoutes(app, { auth, db: database.db, limits: rateLimitStore });
+  programmesRoutes(app, { auth, db: database.db });
   if (schedulers) {
     const stopSweeper = startShareSweeper({ db: database.db, log: app.log });
     app.addHook('onClose', async () => {

@@ -16,7 +16,7 @@ const NON_JSON_SUCCESS = new Set([
   'GET /api/auth/{*}', 'POST /api/auth/{*}',
   'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download', 'DELETE /api/reminders/devices']);
 /** Writes whose whole request is the path (no body to describe), and the multipart upload, which parses its own body. */
-const BODYLESS_WRITES = new Set(['POST /api/billing/restore', 'DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete',
+const BODYLESS_WRITES = new Set(['POST /api/billing/restore', 'DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete', 'POST /api/programmes/{slug}/enrolment/open-next',
   // Read as their own bodies: the multipart upload, and Stripe's signed bytes (documented by Stripe).
   'POST /api/admin/meditations', 'POST /api/billing/stripe/webhook', 'POST /api/auth/{*}']);
 
@@ -68,6 +68,8 @@ const PUBLIC = new Set([
   'POST /api/reminders/off',
   // A shared journal entry, sealed: the link's id and the key in its fragment are the permission (journal-share.test.ts).
   'GET /api/shared/{id}',
+  // Programmes are as public as the catalogue they are made of; progress and enrolment are not (programmes.test.ts).
+  'GET /api/programmes', 'GET /api/programmes/{slug}',
 ]);
 
 describe('GET /api/openapi.json (issue 19, item 7)', () => {

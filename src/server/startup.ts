@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client.ts';
-import { isCatalogueEmpty, seedDemoCatalogue } from '#server/db/seed.ts';
+import { isCatalogueEmpty, seedDemoCatalogue, seedDemoProgrammes } from '#server/db/seed.ts';
 import { sweepUploads } from '#server/features/admin/meditation-upload.service.ts';
 import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { createLocalMediaStorage, type MediaStorage } from '#server/features/media/media-storage.ts';
@@ -75,6 +75,7 @@ export async function prepareDatabase({
   if (config.seedDemo && (await isCatalogueEmpty(database.db))) {
     const { inserted, total } = await seedDemoCatalogue({ db: database.db, storage });
     log.info({ inserted, total }, 'seeded demo catalogue');
+    log.info(await seedDemoProgrammes({ db: database.db }), 'seeded demo programmes');
   }
   // A fresh deployment has no admin: print a one-time token for the Admin Setup card.
   const token = await issueSetupToken(database.db);

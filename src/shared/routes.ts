@@ -30,6 +30,8 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/cookies$/,
   /^\/timer$/,
   /^\/breathe$/,
+  /^\/programmes$/,
+  /^\/programmes\/[^/]+$/,
   /^\/waitlist$/,
   /^\/admin$/,
   /^\/welcome$/,

@@ -34,6 +34,8 @@ const WaitlistPage = lazy(() => import('#web/features/waitlist/waitlist-page.tsx
 const AdminPage = lazy(() => import('#web/features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
 const TimerPage = lazy(() => import('#web/features/timer/timer-page.tsx').then((m) => ({ default: m.TimerPage })));
 const BreathingPage = lazy(() => import('#web/features/breathing/breathing-page.tsx').then((m) => ({ default: m.BreathingPage })));
+const ProgrammesPage = lazy(() => import('#web/features/programmes/programmes-page.tsx').then((m) => ({ default: m.ProgrammesPage })));
+const ProgrammePage = lazy(() => import('#web/features/programmes/programme-page.tsx').then((m) => ({ default: m.ProgrammePage })));
 const WelcomePage = lazy(() => import('#web/features/welcome/welcome-page.tsx').then((m) => ({ default: m.WelcomePage })));
 // A shared journal entry's page: no app around it (decision 0050).
 const SharedEntryPage = lazy(() => import('#web/features/journal/journal-shared-page.tsx').then((m) => ({ default: m.SharedEntryPage })));
@@ -69,6 +71,8 @@ export const routes: RouteObject[] = [
       { path: '/evening-routine', element: <RoutinePage kind="evening" /> },
       { path: '/timer', element: <TimerPage /> },
       { path: '/breathe', element: <BreathingPage /> },
+      { path: '/programmes', element: <ProgrammesPage /> },
+      { path: '/programmes/:slug', element: <ProgrammePage /> },
       { path: '/waitlist', element: <WaitlistPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/welcome', element: <WelcomePage /> },

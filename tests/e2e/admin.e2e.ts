@@ -228,7 +228,7 @@ describe('an admin granted by the CLI', () => {
     await context.close();
   });
 
-  it('assigns a role in the User Roles tab; the editor then manages meditations only; revoking ends it', async () => {
+  it('assigns a role in the User Roles tab; the editor then manages meditations (and programmes) only; revoking ends it', async () => {
     const { page, context, problems } = await openPage(browser);
     await signIn(page, server, 'ada@example.com', 'quiet-harbour-9');
     await page.goto(`${server.url}/admin`);
@@ -253,7 +253,8 @@ describe('an admin granted by the CLI', () => {
     await signIn(editor, server, 'ben@example.com', 'quiet-harbour-8');
     await editor.goto(`${server.url}/admin`);
     await editor.getByRole('region', { name: 'Upload a meditation' }).waitFor();
-    expect(await editor.getByRole('tab').allTextContents()).toEqual(['Meditations']);
+    // Editors manage the catalogue and the programmes made of it (decision 0051), nothing else.
+    expect(await editor.getByRole('tab').allTextContents()).toEqual(['Meditations', 'Programmes']);
     expect((await editorContext.request.get(`${server.url}/api/admin/waitlist`)).status()).toBe(403);
 
     await records.filter({ hasText: 'ben@example.com' }).getByRole('button', { name: 'Revoke editor from ben@example.com' }).click();

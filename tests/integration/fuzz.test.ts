@@ -24,6 +24,7 @@ import { checkoutBody } from '#shared/contracts/billing.ts';
 import { keyringBody, recordBody } from '#shared/contracts/journal.ts';
 import { createShareBody } from '#shared/contracts/journal-share.ts';
 import { practicePreferencesBody, recordSessionBody, savePositionBody } from '#shared/contracts/practice.ts';
+import { orderBody } from '#shared/contracts/programmes.ts';
 import { findControlCharacters, validateContent, validateEmail, validateName } from '#shared/validation.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createAppleTestChain, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
@@ -277,6 +278,27 @@ const ROUTES: Record<string, Route> = {
     method: 'DELETE', path: (s) => `/api/admin/meditations/${s}`, who: 'admin', weight: 2, tables: ['meditation_previews', 'meditation_content'], template: {},
     segmentMayBeReal: (s, ctx) => decoded(s).toLowerCase() === ctx.meditationId,
   },
+  // ---- programmes (decision 0051): this database has no programme and no free meditation, so no slug or id is
+  // real and no programme can be saved (day 1 must be free): every body is refused.
+  programmeEnrol: {
+    method: 'POST', path: (s) => `/api/programmes/${s}/enrolment`, who: 'user', weight: 2, tables: ['programme_enrolments'],
+    template: { timeZone: 'Europe/London', restart: true },
+  },
+  programmeCreate: {
+    method: 'POST', path: '/api/admin/programmes', who: 'admin', weight: 3, tables: ['programmes', 'programme_days'],
+    template: { slug: 'calm-week', title: 'Calm week', description: 'A gentle week.', cover: 'mindfulness', days: [{ meditationId: '00000000-0000-4000-8000-000000000000', reflection: 'What did you notice?' }, { meditationId: '00000000-0000-4000-8000-000000000001' }] },
+    mayBeValid: () => false,
+  },
+  programmePublish: {
+    method: 'PUT', path: (s) => `/api/admin/programmes/${s}/published`, who: 'admin', weight: 1, tables: ['programmes'],
+    template: { published: true },
+  },
+  programmeOrder: {
+    // An empty list names every programme of an empty table: valid, so schema-valid bodies are not sent.
+    method: 'PUT', path: '/api/admin/programmes-order', who: 'admin', weight: 1, tables: ['programmes'],
+    template: { ids: [] },
+    mayBeValid: (b) => orderBody.safeParse(orEmpty(b)).success,
+  },
   meditationUploadJson: {
     method: 'POST', path: '/api/admin/meditations', who: 'admin', weight: 1, tables: ['meditation_previews', 'meditation_content'],
     template: { title: 'Evening calm', categories: ['mindfulness'] }, // JSON is never an upload (multipart only)
@@ -291,6 +313,8 @@ const QUERY_ROUTES: { path: (v: string) => string; who: Who; weight: number }[] 
   { path: (v) => `/api/search/meditations?q=${v}`, who: 'anonymous', weight: 3 },
   { path: (v) => `/api/meditations/${v}/playback`, who: 'anonymous', weight: 1 },
   { path: (v) => `/api/practice?tz=${v}`, who: 'user', weight: 3 },
+  { path: (v) => `/api/programmes/${v}`, who: 'anonymous', weight: 1 },
+  { path: (v) => `/api/programmes/${v}/progress`, who: 'user', weight: 1 },
   { path: (v) => `/api/billing/sandbox/sessions/${v}`, who: 'user', weight: 1 },
   { path: (v) => `/api/admin/security/events?severity=${v}&eventType=${v}`, who: 'admin', weight: 1 },
   { path: (v) => `/api/admin/audit?severity=${v}`, who: 'admin', weight: 1 },

@@ -7,3 +7,4 @@ export * from '#server/db/schema/admin.ts';
 export * from '#server/db/schema/journal.ts';
 export * from '#server/db/schema/reminders.ts';
 export * from '#server/db/schema/operations.ts';
+export * from '#server/db/schema/programmes.ts';

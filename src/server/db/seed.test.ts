@@ -4,7 +4,8 @@ import { parseFile } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { DEFAULT_SEED_DIR, readSeedCatalogue, seedDemoCatalogue } from '#server/db/seed.ts';
+import { programmeDays, programmes } from '#server/db/schema/programmes.ts';
+import { DEFAULT_SEED_DIR, readSeedCatalogue, readSeedProgrammes, seedDemoCatalogue, seedDemoProgrammes } from '#server/db/seed.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
@@ -39,6 +40,20 @@ describe('demo catalogue content', () => {
   });
 });
 
+describe('demo programmes (issue 37, item 2)', () => {
+  it('offers Seven Days of Calm and Sleep Reset, each day a demo meditation with a reflection, day 1 free to try', async () => {
+    const [items, catalogue] = await Promise.all([readSeedProgrammes(), readSeedCatalogue()]);
+    expect(items.map((p) => p.title)).toEqual(expect.arrayContaining(['Seven Days of Calm', 'Sleep Reset']));
+    const bySlug = new Map(catalogue.map((item) => [item.slug, item]));
+    for (const programme of items) {
+      for (const day of programme.days) expect(bySlug.has(day.meditation), `${programme.slug}: ${day.meditation}`).toBe(true);
+      expect(bySlug.get(programme.days[0].meditation)?.free, programme.slug).toBe(true);
+      expect(programme.days.every((day) => day.reflection.endsWith('?'))).toBe(true);
+    }
+    expect(items.find((p) => p.slug === 'seven-days-of-calm')?.days).toHaveLength(7);
+  });
+});
+
 describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
   const t = openForSuite(() => createTestApp({ kind }));
 
@@ -69,5 +84,13 @@ describe.each(testDatabaseKinds())('seeding on %s', (kind) => {
     }
     // The second run left no extra files behind.
     expect(readdirSync(join(t.dataDir, 'media', 'meditations'))).toHaveLength(items.length);
+
+    // The demo programmes follow the catalogue, published, once.
+    const demo = await readSeedProgrammes();
+    expect(await seedDemoProgrammes({ db: t.database.db })).toEqual({ inserted: demo.length, total: demo.length });
+    expect((await seedDemoProgrammes({ db: t.database.db })).inserted).toBe(0);
+    const seeded = await t.database.db.select().from(programmes);
+    expect(seeded.map((p) => [p.slug, p.published])).toEqual(expect.arrayContaining(demo.map((p) => [p.slug, true])));
+    expect(await t.database.db.select().from(programmeDays)).toHaveLength(demo.reduce((n, p) => n + p.days.length, 0));
   });
 });

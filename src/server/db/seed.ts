@@ -5,12 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { parseFile } from 'music-metadata';
 import { z } from 'zod';
-import { formatDurationMinutes } from '#shared/catalogue.ts';
+import { ASSIGNABLE_CATEGORIES, formatDurationMinutes } from '#shared/catalogue.ts';
+import { PROGRAMME_LIMITS, PROGRAMME_SLUG } from '#shared/programmes.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
+import { programmeDays, programmes } from '#server/db/schema/programmes.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 
 export const DEFAULT_SEED_DIR = resolve('seed');
@@ -109,3 +111,50 @@ export async function seedDemoCatalogue({
 
 /** Another process seeded the same id between our check and insert. */
 class AlreadySeeded extends Error {}
+
+const seedProgrammeSchema = z.object({
+  id: z.uuid(),
+  slug: z.string().regex(PROGRAMME_SLUG),
+  title: z.string().min(1).max(PROGRAMME_LIMITS.titleMax),
+  description: z.string().min(1).max(PROGRAMME_LIMITS.descriptionMax),
+  cover: z.enum(ASSIGNABLE_CATEGORIES.map((c) => c.id)),
+  /** Each day names a catalogue item by its slug; day 1's must be a free sample (decision 0051). */
+  days: z
+    .array(z.object({ meditation: z.string().regex(/^[a-z0-9-]+$/), reflection: z.string().min(1).max(PROGRAMME_LIMITS.reflectionMax) }))
+    .min(PROGRAMME_LIMITS.daysMin)
+    .max(PROGRAMME_LIMITS.daysMax),
+});
+export type SeedProgramme = z.infer<typeof seedProgrammeSchema>;
+
+export async function readSeedProgrammes(seedDir = DEFAULT_SEED_DIR): Promise<SeedProgramme[]> {
+  const raw: unknown = JSON.parse(await readFile(join(seedDir, 'programmes.json'), 'utf8'));
+  return z.array(seedProgrammeSchema).parse(raw);
+}
+
+/**
+ * Seeds the demo programmes (seed/programmes.json), published, in the file's order, after the demo
+ * catalogue: a programme whose meditations are not all there is left out. Idempotent by id.
+ */
+export async function seedDemoProgrammes({ db, seedDir = DEFAULT_SEED_DIR }: { db: Database; seedDir?: string }): Promise<{ inserted: number; total: number }> {
+  const [items, catalogue] = await Promise.all([readSeedProgrammes(seedDir), readSeedCatalogue(seedDir)]);
+  const idBySlug = new Map(catalogue.map((item) => [item.slug, item.id]));
+  let inserted = 0;
+  for (const [position, item] of items.entries()) {
+    const ids = item.days.map((day) => idBySlug.get(day.meditation));
+    const wanted = ids.filter((id) => id !== undefined);
+    if (wanted.length !== ids.length) continue;
+    const present = await db.select({ id: meditationPreviews.id }).from(meditationPreviews).where(inArray(meditationPreviews.id, wanted));
+    if (new Set(present.map((p) => p.id)).size !== new Set(wanted).size) continue;
+    await db.transaction(async (tx) => {
+      const made = await tx
+        .insert(programmes)
+        .values({ id: item.id, slug: item.slug, title: item.title, description: item.description, cover: item.cover, published: true, position })
+        .onConflictDoNothing()
+        .returning({ id: programmes.id });
+      if (made.length === 0) return;
+      await tx.insert(programmeDays).values(item.days.map((day, i) => ({ programmeId: item.id, dayNumber: i + 1, meditationId: wanted[i], reflection: day.reflection })));
+      inserted += 1;
+    });
+  }
+  return { inserted, total: items.length };
+}

@@ -62,5 +62,7 @@ export const accountExportResponse = z.object({
   journal: z.object({ encryptedRecords: z.number(), hasKeyring: z.boolean() }),
   /** Entries shared by link (decision 0050): when, until when, how often opened; their keys were only ever in the links. */
   sharedJournalLinks: z.array(z.object({ id: z.string(), createdAt: when, expiresAt: when, views: z.number() })),
+  /** Programmes started (decision 0051): which, since when, in which time zone, and the day opened early; progress is derived from the sessions. */
+  programmes: z.array(z.object({ slug: z.string(), title: z.string(), startedAt: when, timeZone: z.string(), openedEarly: z.number() })),
 });
 export type AccountExportResponse = z.infer<typeof accountExportResponse>;

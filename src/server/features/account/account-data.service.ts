@@ -13,6 +13,7 @@ import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts'
 import { getSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { favourites, meditationSessions, playbackPositions, practicePreferences } from '#server/db/schema/practice.ts';
+import { programmeEnrolments, programmes } from '#server/db/schema/programmes.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
 import { eraseAccount, ownSecurityEvents } from '#server/features/account/account-erasure.ts';
@@ -36,7 +37,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 export async function exportAccountData({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
   const person = (await db.select().from(user).where(eq(user.id, userId))).at(0);
   if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
-  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, reminder, devices, waitlist, role, security, adminActions, journal, sharedJournalLinks] = await Promise.all([
+  const [methods, sessions, subscription, purchases, saved, practice, positions, preferences, reminder, devices, waitlist, role, security, adminActions, journal, sharedJournalLinks, enrolments] = await Promise.all([
     db.select({ provider: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId)),
     db.select({ signedInAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent }).from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
     db
@@ -91,6 +92,12 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
       .orderBy(desc(adminAuditLog.createdAt)),
     journalSummary(db, userId),
     sharesForExport(db, userId),
+    db
+      .select({ slug: programmes.slug, title: programmes.title, startedAt: programmeEnrolments.startedAt, timeZone: programmeEnrolments.timeZone, openedEarly: programmeEnrolments.openedEarly })
+      .from(programmeEnrolments)
+      .innerJoin(programmes, eq(programmes.id, programmeEnrolments.programmeId))
+      .where(eq(programmeEnrolments.userId, userId))
+      .orderBy(desc(programmeEnrolments.startedAt)),
   ]);
 
   return {
@@ -115,6 +122,7 @@ export async function exportAccountData({ db, userId, now = new Date() }: { db: 
     journal,
     // Links to single entries, sealed under keys only the links hold (decision 0050): what the server knows of them.
     sharedJournalLinks,
+    programmes: enrolments.map((e) => ({ ...e, startedAt: iso(e.startedAt) })),
   };
 }
 

@@ -4,12 +4,14 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { AdminMeditation, EditMeditationBody } from '#shared/contracts/admin.ts';
+import { PROGRAMME_MESSAGES } from '#shared/programmes.ts';
 import { checkUploadFields, UPLOAD, UPLOAD_MESSAGES } from '#shared/uploads.ts';
 import { sanitizeText, validateContent } from '#shared/validation.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
 import { logAdminAction, type AuditContext } from '#server/features/admin/admin-audit.service.ts';
+import { isDayOneOfPublished } from '#server/features/programmes/programmes-admin.service.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 
 /**
@@ -82,6 +84,8 @@ export async function updateMeditation({ db, by, id, input }: { db: Database; by
     transcript = plainText(sent) || null;
   }
   const free = input.free ?? before.free;
+  // Day 1 of a published programme is what anyone may try (decision 0051): it stays free while it is.
+  if (before.free && !free && (await isDayOneOfPublished(db, id))) throw new AppError('validation/invalid-input', PROGRAMME_MESSAGES.stillDayOne, 400);
   await db.transaction(async (tx) => {
     await tx.update(meditationPreviews).set({ title, description, free, updatedAt: new Date() }).where(eq(meditationPreviews.id, id));
     if (input.transcript !== undefined) await tx.update(meditationContent).set({ transcript, updatedAt: new Date() }).where(eq(meditationContent.meditationId, id));

@@ -5,12 +5,15 @@
  * send it, a restart never sends it again, and no device gets more than one a day. A reminder the
  * push service did not take (it was down, or busy) is released for the next run to try again.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import webpush from 'web-push';
 import { dueReminderDay, REMINDER, reminderMessage } from '#shared/reminders.ts';
+import { programmePath, programmeReminder } from '#shared/programmes.ts';
 import type { ReminderPush } from '#shared/contracts/reminders.ts';
 import type { Database } from '#server/db/client.ts';
+import { programmeEnrolments } from '#server/db/schema/programmes.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
+import { listProgress } from '#server/features/programmes/programmes.service.ts';
 import { offTokenFor } from '#server/features/reminders/reminders.service.ts';
 import { vapidKeysFor, vapidSubject, type VapidKeys } from '#server/features/reminders/vapid.ts';
 import type { Config } from '#server/config.ts';
@@ -37,8 +40,27 @@ const KEEP_DELIVERIES_MS = 8 * 86_400_000;
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'refused';
 
-async function push(sender: PushSender, device: { id: string; endpoint: string; p256dh: string; auth: string }, day: string, log: Log): Promise<Outcome> {
-  const message: ReminderPush = { title: REMINDER.title, body: reminderMessage(day), url: '/', offToken: offTokenFor(sender.offSecret, device.id), day };
+/** What a reminder says: the programme day that is ready (issue 37, item 2), else the day's affirmation. */
+type Nudge = { body: string; url: string };
+
+/**
+ * For each of these people following a programme whose next day is open on `day` (or opens by then), that
+ * day named, leading to the programme; the most recently started such programme wins. One query finds who
+ * follows any, so a morning of thousands of reminders costs nothing more for everyone else.
+ */
+async function programmeNudges(db: Database, userIds: string[], day: (userId: string) => string, now: Date): Promise<Map<string, Nudge>> {
+  const nudges = new Map<string, Nudge>();
+  if (userIds.length === 0) return nudges;
+  const following = await db.selectDistinct({ userId: programmeEnrolments.userId }).from(programmeEnrolments).where(inArray(programmeEnrolments.userId, userIds));
+  for (const { userId } of following) {
+    const ready = (await listProgress({ db, userId, now })).find((p) => p.current !== null && (p.opensOn === null || p.opensOn <= day(userId)));
+    if (ready?.current) nudges.set(userId, { body: programmeReminder(ready.title, ready.current, ready.dayCount), url: programmePath(ready.slug) });
+  }
+  return nudges;
+}
+
+async function push(sender: PushSender, device: { id: string; endpoint: string; p256dh: string; auth: string }, day: string, log: Log, nudge?: Nudge): Promise<Outcome> {
+  const message: ReminderPush = { title: REMINDER.title, body: nudge?.body ?? reminderMessage(day), url: nudge?.url ?? '/', offToken: offTokenFor(sender.offSecret, device.id), day };
   // web-push encrypts (RFC 8291) and signs (RFC 8292); the request itself goes out with fetch, which
   // has a deadline and never follows a redirect somewhere else.
   const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(message), {
@@ -67,7 +89,7 @@ async function push(sender: PushSender, device: { id: string; endpoint: string; 
 export async function sendDueReminders({ db, sender, log, now = new Date() }: { db: Database; sender: PushSender; log: Log; now?: Date }): Promise<Record<Outcome, number>> {
   const counts: Record<Outcome, number> = { sent: 0, gone: 0, retry: 0, refused: 0 };
   const candidates = await db
-    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, enabled: reminderSettings.enabled, time: reminderSettings.time, days: reminderSettings.days, timeZone: reminderSettings.timeZone })
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, enabled: reminderSettings.enabled, time: reminderSettings.time, days: reminderSettings.days, timeZone: reminderSettings.timeZone })
     .from(reminderSettings)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, reminderSettings.userId))
     .where(eq(reminderSettings.enabled, true));
@@ -83,10 +105,16 @@ export async function sendDueReminders({ db, sender, log, now = new Date() }: { 
       .returning({ subscriptionId: reminderDeliveries.subscriptionId, day: reminderDeliveries.day });
     const won = new Set(claimed.map((c) => `${c.subscriptionId} ${c.day}`));
     const mine = due.filter(({ device, day }) => won.has(`${device.id} ${day}`));
+    const dayOf = new Map(mine.map(({ device, day }) => [device.userId, day]));
+    const nudges = await programmeNudges(db, [...dayOf.keys()], (userId) => dayOf.get(userId) ?? '', now).catch((error: unknown) => {
+      // The affirmation is a fine reminder too: a failed look-up never holds the reminders back.
+      log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'programme reminders unavailable; sending the affirmation');
+      return new Map<string, Nudge>();
+    });
     for (let i = 0; i < mine.length; i += IN_FLIGHT) {
       await Promise.all(
         mine.slice(i, i + IN_FLIGHT).map(async ({ device, day }) => {
-          const outcome = await push(sender, device, day, log);
+          const outcome = await push(sender, device, day, log, nudges.get(device.userId));
           counts[outcome] += 1;
           if (outcome === 'sent') await db.update(pushSubscriptions).set({ lastSentAt: now }).where(eq(pushSubscriptions.id, device.id));
           if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));

@@ -7,7 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AFFIRMATIONS } from '#shared/affirmations.ts';
 import { REMINDER, REMINDER_MESSAGES, reminderMessage } from '#shared/reminders.ts';
+import { programmeReminder } from '#shared/programmes.ts';
+import { meditationSessions } from '#server/db/schema/practice.ts';
+import { programmeDays, programmeEnrolments, programmes } from '#server/db/schema/programmes.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
+import { buildMeditation } from '#tests/factories.ts';
 import { forgetOldDeliveries, pushSenderFor, sendDueReminders, type PushSender } from '#server/features/reminders/reminder-scheduler.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { newBrowserSubscription, startFakePushService, type BrowserSubscription, type FakePushService } from '#tests/fakes/push-service.ts';
@@ -234,6 +238,27 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     const now = new Date('2026-07-10T06:30:00Z');
     await Promise.all([run(now), run(now), run(now)]);
     for (const device of devices) expect(messagesTo(device)).toHaveLength(1);
+  });
+
+  it('names the programme day that is ready and leads to the programme (issue 37, item 2), the next day once it has opened', async () => {
+    const { cookie, userId } = await createSignedInUser(t, `reminders-programme-${kind}@example.com`);
+    await turnOn(cookie);
+    const phone = await subscribe(cookie);
+    const [one, two] = [await buildMeditation(t.database.db, { free: true }), await buildMeditation(t.database.db)];
+    const [made] = await t.database.db.insert(programmes).values({ slug: `reminded-${kind}`, title: 'Sleep Reset', description: 'Five evenings.', cover: 'sleeping', published: true }).returning();
+    await t.database.db.insert(programmeDays).values([
+      { programmeId: made.id, dayNumber: 1, meditationId: one.id },
+      { programmeId: made.id, dayNumber: 2, meditationId: two.id },
+    ]);
+    await t.database.db.insert(programmeEnrolments).values({ userId, programmeId: made.id, startedAt: new Date('2026-07-20T20:00:00Z'), timeZone: 'Europe/London' });
+
+    await run(new Date('2026-07-21T06:30:00Z'));
+    expect(phone.decrypt(messagesTo(phone)[0])).toMatchObject({ body: programmeReminder('Sleep Reset', 1, 2), url: `/programmes/reminded-${kind}` });
+
+    // Day 1 done this morning: day 2 opens tomorrow, and tomorrow's reminder names it.
+    await t.database.db.insert(meditationSessions).values({ userId, meditationId: one.id, clientId: crypto.randomUUID(), completedAt: new Date('2026-07-21T07:00:00Z'), complete: true });
+    await run(new Date('2026-07-22T06:30:00Z'));
+    expect(phone.decrypt(messagesTo(phone)[1])).toMatchObject({ body: programmeReminder('Sleep Reset', 2, 2), url: `/programmes/reminded-${kind}` });
   });
 });
 

@@ -17,6 +17,7 @@ import { Tabs, TabsBar, TabsContent } from '#web/components/ui/tabs.tsx';
 import { SignInGuard } from '#web/features/auth/sign-in-guard.tsx';
 import { AuditTab } from '#web/features/admin/audit-tab.tsx';
 import { MeditationsTab } from '#web/features/admin/meditations-tab.tsx';
+import { ProgrammesAdminTab } from '#web/features/programmes/programmes-admin-tab.tsx';
 import { RolesTab } from '#web/features/admin/roles-tab.tsx';
 import { SecurityTab } from '#web/features/admin/security-tab.tsx';
 import { SetupCards } from '#web/features/admin/setup-cards.tsx';
@@ -143,19 +144,23 @@ function AccessDenied({ role }: { role: string | null }) {
   );
 }
 
-type TabId = 'setup' | 'meditations' | 'waitlist' | 'roles' | 'audit' | 'security';
+type TabId = 'setup' | 'meditations' | 'programmes' | 'waitlist' | 'roles' | 'audit' | 'security';
 
 function AdminTabs({ status }: { status: AdminStatus }) {
   const tabs: { id: TabId; label: string }[] = status.isAdmin
     ? [
         { id: 'setup', label: 'Setup' },
         { id: 'meditations', label: 'Meditations' },
+        { id: 'programmes', label: 'Programmes' },
         { id: 'waitlist', label: 'Waitlist' },
         { id: 'roles', label: 'User Roles' },
         { id: 'audit', label: 'Audit Log' },
         { id: 'security', label: 'Security Log' },
       ]
-    : [{ id: 'meditations', label: 'Meditations' }]; // editors manage the catalogue only
+    : [
+        { id: 'meditations', label: 'Meditations' },
+        { id: 'programmes', label: 'Programmes' },
+      ]; // editors manage the catalogue (and the programmes made of it) only
   const saved = readStored(TAB_KEY) as TabId | null;
   const [tab, setTab] = useState<TabId>(saved && tabs.some((t) => t.id === saved) ? saved : tabs[0].id);
   const choose = (value: string) => {
@@ -185,6 +190,9 @@ function AdminTabs({ status }: { status: AdminStatus }) {
           ) : null}
           <TabsContent value="meditations">
             <MeditationsTab />
+          </TabsContent>
+          <TabsContent value="programmes">
+            <ProgrammesAdminTab />
           </TabsContent>
           {status.isAdmin ? (
             <>

@@ -29,6 +29,14 @@ const TodaySection = lazy<ComponentType>(() =>
   ),
 );
 
+/** The programme in progress (issue 37, item 2), its own chunk; home simply goes without it if it cannot load. */
+const ProgrammeHomeCard = lazy<ComponentType>(() =>
+  import('#web/features/programmes/programme-home-card.tsx').then(
+    (m) => ({ default: m.ProgrammeHomeCard }),
+    () => ({ default: () => null }),
+  ),
+);
+
 const TILE_STYLE: Record<string, { icon: typeof Sunrise; tint: string }> = {
   all: { icon: LayoutGrid, tint: 'from-teal-100 to-cyan-50 text-teal-800 dark:from-teal-950 dark:to-stone-900 dark:text-teal-200' },
   morning: { icon: Sunrise, tint: 'from-amber-100 to-orange-50 text-amber-800 dark:from-amber-950 dark:to-stone-900 dark:text-amber-200' },
@@ -98,6 +106,7 @@ export function HomePage() {
       {viewer.signedIn ? (
         <Suspense fallback={null}>
           <TodaySection />
+          <ProgrammeHomeCard />
         </Suspense>
       ) : null}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journalAboutMood, journalAboutPath, journalAboutText } from '#web/features/journal/journal-about.ts';
+import { journalAboutMood, journalAboutPath, journalAboutText, journalPromptPath } from '#web/features/journal/journal-about.ts';
 
 describe("'Write about it': the journal entry that names a meditation", () => {
   it('round-trips a title through the address', () => {
@@ -20,5 +20,11 @@ describe("'Write about it': the journal entry that names a meditation", () => {
     expect(journalAboutMood(params(journalAboutPath('Calm')))).toBeNull();
     for (const bad of ['0', '11', '7.5', '-3', ' 7', '07x', '1e1', '', '999']) expect(journalAboutMood(new URLSearchParams({ mood: bad })), bad).toBeNull();
     expect(journalAboutMood(new URLSearchParams({ mood: '10' }))).toBe(10);
+  });
+
+  it('opens with a programme day’s reflection prompt, as plain text', () => {
+    const params = (path: string) => new URL(`https://x${path}`).searchParams;
+    expect(journalAboutText(params(journalPromptPath('What did you notice today?')))).toBe('What did you notice today?\n');
+    expect(journalAboutText(new URLSearchParams({ prompt: '<b>Hello</b>\u0000' }))).toBe('Hello\n');
   });
 });

@@ -8,6 +8,9 @@ import { JOURNAL } from '#shared/journal.ts';
 import { sanitizeText } from '#shared/validation.ts';
 
 const ABOUT_PARAM = 'about';
+/** A programme day's reflection prompt (decision 0051): the entry opens with it. */
+const PROMPT_PARAM = 'prompt';
+const PROMPT_MAX = 500;
 const MOOD_PARAM = 'mood';
 const ABOUT_MAX = 200;
 
@@ -15,6 +18,11 @@ export function journalAboutPath(title: string, mood: number | null = null): str
   const params = new URLSearchParams({ [ABOUT_PARAM]: title });
   if (mood !== null) params.set(MOOD_PARAM, String(mood));
   return `/journal?${params.toString()}`;
+}
+
+/** The journal opened with a programme day's reflection prompt. */
+export function journalPromptPath(prompt: string): string {
+  return `/journal?${new URLSearchParams({ [PROMPT_PARAM]: prompt }).toString()}`;
 }
 
 /** The mood chosen after the meditation, or null (absent, or anything but a whole number on the scale). */
@@ -27,6 +35,8 @@ export function journalAboutMood(params: URLSearchParams): number | null {
 
 /** The opening words of the entry's 'Mindful moments', or '' when the address names nothing. */
 export function journalAboutText(params: URLSearchParams): string {
+  const prompt = sanitizeText(params.get(PROMPT_PARAM), PROMPT_MAX);
+  if (prompt) return `${prompt}\n`;
   const title = sanitizeText(params.get(ABOUT_PARAM), ABOUT_MAX);
   return title ? `After “${title}”: ` : '';
 }

@@ -1,6 +1,7 @@
 /** Navigation and footer links from the spec ('Screens and routes'). */
 export const PRIMARY_NAV = [
   { to: '/meditations', label: 'Meditations' },
+  { to: '/programmes', label: 'Programmes' },
   { to: '/journal', label: 'Journal' },
   { to: '/morning-routine', label: 'Morning Routine' },
   { to: '/evening-routine', label: 'Evening Routine' },
@@ -13,6 +14,7 @@ export const FOOTER_LINKS = [
   { to: '/morning-routine', label: 'Morning Routine' },
   { to: '/evening-routine', label: 'Evening Routine' },
   { to: '/meditations', label: 'Meditations' },
+  { to: '/programmes', label: 'Programmes' },
   { to: '/journal', label: 'Journal' },
   { to: '/subscribe', label: 'Subscribe' },
   { to: '/privacy', label: 'Privacy Policy' },
