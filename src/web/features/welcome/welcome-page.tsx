@@ -55,7 +55,8 @@ export function WelcomePage() {
             : 'Every meditation opens once your subscription is confirmed.'}
       </p>
 
-      <section aria-labelledby="focus-heading" className="mt-10">
+      {/* Busy until the person's saved answer has come: the choices would first say "not selected", then change. */}
+      <section aria-labelledby="focus-heading" aria-busy={practice.isLoading} className="mt-10">
         <h2 id="focus-heading" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
           What brings you here?
         </h2>
