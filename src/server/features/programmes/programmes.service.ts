@@ -142,7 +142,7 @@ export async function leave({ db, userId, slug }: { db: Database; userId: string
 /** "Don't wait": opens the day waiting for tomorrow now. 409 when no day is waiting. */
 export async function openNextDay({ db, userId, slug, now = new Date() }: { db: Database; userId: string; slug: string; now?: Date }): Promise<ProgrammeProgressView> {
   const progress = await progressOf(db, userId, slug, now);
-  if (progress.opensOn === null || progress.current === null) throw new AppError('validation/invalid-input', M.nothingToOpen, 409);
+  if (progress.opensOn === null || progress.current === null) throw new AppError('database/constraint-violation', M.nothingToOpen, 409);
   const programme = await findPublished(db, slug);
   await db
     .update(programmeEnrolments)
