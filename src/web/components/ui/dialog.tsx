@@ -2,6 +2,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import X from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
+import { DialogNotices } from '#web/components/ui/dialog-notices.tsx';
 
 /** Every dialog is controlled by its opener. */
 export type DialogState = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -39,6 +40,7 @@ export function Dialog({
           {description ? (
             <RadixDialog.Description className="mt-3 leading-relaxed text-stone-600 dark:text-stone-300">{description}</RadixDialog.Description>
           ) : null}
+          <DialogNotices open={open} className="mt-4" />
           {children}
           {closable ? (
             <RadixDialog.Close

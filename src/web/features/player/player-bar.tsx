@@ -4,15 +4,19 @@ import X from 'lucide-react/icons/x';
 import { PlayPauseButton, SeekSlider } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerCore } from '#web/features/player/player-context.tsx';
 import { useMediaSession } from '#web/features/player/use-media-session.ts';
+import { useBottomBar } from '#web/features/player/use-bottom-bar.ts';
+import { useRef } from 'react';
 
 export function PlayerBar() {
   const player = usePlayer();
   const { store, actions } = usePlayerCore();
   // The lock screen's controls live while something is chosen, as this bar does (and load with it, not with the first page).
   useMediaSession(store, actions);
+  const bar = useRef<HTMLElement>(null);
+  useBottomBar(bar);
   if (!player.current) return null;
   return (
-    <section aria-label="Now playing" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
+    <section ref={bar} aria-label="Now playing" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-4 sm:px-6">
         <PlayPauseButton />
         <div className="min-w-0 flex-1">

@@ -13,6 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { AUDIO } from '#shared/constants.ts';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { DialogNotices } from '#web/components/ui/dialog-notices.tsx';
 import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
 import { SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
@@ -68,6 +69,7 @@ export function PlayerSheet() {
             <BreathingOrb playing={player.status === 'playing'} />
 
             <div className="mx-auto mt-8 w-full max-w-xl">
+              <DialogNotices open={player.expanded} className="mb-6" />
               {player.error ? (
                 <div role="alert" className="mb-6 rounded-2xl bg-rose-50 p-4 text-center text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/40 dark:text-rose-100 dark:ring-rose-900">
                   <p>{player.error}</p>
