@@ -41,17 +41,19 @@ export function DialogNotices({ open, className = '' }: { open: boolean; classNa
   const others = notices.filter((n) => n.kind !== 'error');
   return (
     <div ref={place} data-dialog-notices="" className={notices.length ? `grid gap-2 ${className}` : ''}>
-      {/* Both regions are there from the start, so what arrives in them is announced. */}
+      {/* The polite region is there from the start, so what arrives in it is announced; an alert is announced as it appears. */}
       <div role="status" className="grid gap-2">
         {others.map((n) => (
           <Notice key={n.id} notice={n} />
         ))}
       </div>
-      <div role="alert" className="grid gap-2">
-        {errors.map((n) => (
-          <Notice key={n.id} notice={n} />
-        ))}
-      </div>
+      {errors.length ? (
+        <div role="alert" className="grid gap-2">
+          {errors.map((n) => (
+            <Notice key={n.id} notice={n} />
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }
