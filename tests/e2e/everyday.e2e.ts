@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { signedInMember, signedInSubscriber } from '#tests/e2e/support/people.ts';
+import { axeFindings } from '#tests/e2e/support/axe.ts';
+import { setUpJournal } from '#tests/e2e/support/journal.ts';
 
 let server: SuiteServer;
 let browser: Browser;
@@ -237,6 +239,33 @@ describe('focus', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Now playing');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button: Pause');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the journal', () => {
+  it('locks from a button in sight, opens its menu without tripping axe, says the disclaimer once and counts "1 entry"', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signedInSubscriber(server, context, { name: 'Maja Sand' });
+    await page.goto(`${server.url}/journal`);
+    await setUpJournal(page, 'gulls over the harbour');
+    const mindfulness = page.getByRole('form', { name: 'Mindfulness entry' });
+    await mindfulness.getByLabel('Gratitude').fill('Warm tea.');
+    await mindfulness.getByRole('button', { name: 'Save entry' }).click();
+    await page.getByRole('region', { name: 'Your Journal Entries' }).getByText('Warm tea.').waitFor();
+
+    expect(await page.getByText('This journal is for self-reflection only', { exact: false }).count()).toBe(1);
+    const week = page.getByRole('list', { name: 'Entries each day this week' });
+    expect(await week.textContent()).toContain('1 entry');
+    expect(await week.textContent()).not.toContain('1 entries');
+
+    await page.getByRole('button', { name: 'More journal actions' }).click();
+    await page.getByRole('menuitem', { name: 'Change journal passphrase' }).waitFor();
+    expect(await axeFindings(page, 'journal menu open')).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Lock journal on this device' }).click();
+    await page.getByRole('button', { name: 'Unlock your journal' }).waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -153,8 +153,7 @@ describe('the private journal across accounts and browsers', () => {
     await change.getByLabel('Current passphrase').fill('pebbles after the storm');
     await change.getByRole('button', { name: 'Save new passphrase' }).click();
     await toast(first.page, 'Journal passphrase changed');
-    await third.page.getByRole('button', { name: 'More journal actions' }).click();
-    await third.page.getByRole('menuitem', { name: 'Lock journal on this device' }).click();
+    await third.page.getByRole('button', { name: 'Lock journal on this device' }).click();
     await third.page.getByRole('button', { name: 'Unlock your journal' }).click();
     const unlock = third.page.getByRole('dialog', { name: 'Unlock your journal' });
     await unlock.getByLabel('Passphrase', { exact: true }).fill('pebbles after the storm');
