@@ -182,6 +182,8 @@ describe('focus', () => {
     await mindfulness.getByRole('button', { name: 'Save entry' }).click();
     const setUp = page.getByRole('dialog', { name: 'Set up your private journal' });
     await setUp.getByLabel('Passphrase', { exact: true }).fill('harbour lights at dusk');
+    // Its toggles say what the field holds (not 'Show password').
+    expect(await setUp.getByRole('button', { name: 'Show passphrase' }).count()).toBe(2);
     await setUp.getByLabel('Passphrase again').fill('harbour lights at dusk');
     await setUp.getByLabel('I understand that a forgotten passphrase without the recovery key means my journal is lost.').check();
     await setUp.getByRole('button', { name: 'Set up my journal' }).click();
@@ -243,6 +245,16 @@ describe('focus', () => {
   });
 });
 
+describe('a link to a meditation', () => {
+  it('says when the meditation is not in the library, instead of silently showing them all', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/meditation/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('status').filter({ hasText: 'Meditation not found' }).waitFor();
+    await page.getByTestId('meditation-card').first().waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the journal', () => {
   it('locks from a button in sight, opens its menu without tripping axe, says the disclaimer once and counts "1 entry"', async () => {
     const { page, context, problems } = await openPage(browser);
@@ -266,6 +278,22 @@ describe('the journal', () => {
 
     await page.getByRole('button', { name: 'Lock journal on this device' }).click();
     await page.getByRole('button', { name: 'Unlock your journal' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('Account › Favourites', () => {
+  it('keeps its headings in order with favourites listed (axe heading-order)', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signedInSubscriber(server, context, { name: 'Lena Voss' });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
+    await card.getByRole('button', { name: 'Save A Single Breath to favourites' }).click();
+    await card.getByRole('button', { name: 'Remove A Single Breath from favourites', pressed: true }).waitFor();
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await page.getByTestId('favourite-item').first().waitFor();
+    expect(await axeFindings(page, 'Account › Favourites')).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ describe('favourites', () => {
     const items = page.getByTestId('favourite-item');
     await items.nth(1).waitFor();
     expect(await items.count()).toBe(2);
-    expect(await items.first().locator('h3').textContent()).toBe(otherTitle);
+    expect(await items.first().locator('h2').textContent()).toBe(otherTitle);
     expect(await items.first().getByTestId('favourite-badge').textContent()).toBe('Online');
     expect(await items.nth(1).textContent()).toMatch(/1 min/);
     expect(await items.nth(1).textContent()).toMatch(/Saved \d{1,2} \w{3} \d{4}/);
