@@ -1,41 +1,41 @@
 /**
  * A dialog's own place for the messages raised while it is open (lib/toast.ts sends them here
- * instead of a toast over the dialog): announced politely, errors at once, gone with the dialog.
- * A message that arrives as the dialog closes (the common "close, then say so") was never seen in
- * it: it goes on as a toast once the dialog has closed.
+ * instead of a toast over the dialog): announced politely, errors at once. When the dialog closes
+ * (or its page goes) while a message is younger than a toast's life, the rest of that life is a
+ * toast after it: "close, then say so" and "say so, then leave the page" both reach the person.
  */
 import { useEffect, useRef, useState } from 'react';
+import { TOAST_DURATION_MS } from '#shared/constants.ts';
 import { DIALOG_NOTICE_EVENT, toast, type DialogNotice } from '#web/lib/toast.ts';
 
 /** The last few are kept: a dialog is not a log. */
 const KEPT = 3;
 
+type Shown = DialogNotice & { id: number; at: number };
+
 export function DialogNotices({ open, className = '' }: { open: boolean; className?: string }) {
   const place = useRef<HTMLDivElement>(null);
-  const [notices, setNotices] = useState<(DialogNotice & { id: number })[]>([]);
-  // Received, but not yet on screen in an open dialog.
-  const unseen = useRef<DialogNotice[]>([]);
+  const [notices, setNotices] = useState<Shown[]>([]);
+  // What is said here, as the event handler has it (a close may come before the render that shows it).
+  const said = useRef<Shown[]>([]);
   useEffect(() => {
     const element = place.current;
     if (!element) return;
     let next = 0;
     const onNotice = (event: Event) => {
-      const notice = (event as CustomEvent<DialogNotice>).detail;
-      unseen.current.push(notice);
       next += 1;
-      const id = next;
-      setNotices((shown) => [...shown, { ...notice, id }].slice(-KEPT));
+      const shown = { ...(event as CustomEvent<DialogNotice>).detail, id: next, at: Date.now() };
+      said.current = [...said.current, shown].slice(-KEPT);
+      setNotices(said.current);
     };
     element.addEventListener(DIALOG_NOTICE_EVENT, onNotice);
     return () => {
       element.removeEventListener(DIALOG_NOTICE_EVENT, onNotice);
-      handBack(unseen);
+      handOn(said);
     };
   }, []);
-  // After each commit: shown in an open dialog, or handed on as toasts when the dialog has closed.
   useEffect(() => {
-    if (open) unseen.current = [];
-    else handBack(unseen);
+    if (!open) handOn(said);
   });
   const errors = notices.filter((n) => n.kind === 'error');
   const others = notices.filter((n) => n.kind !== 'error');
@@ -58,10 +58,14 @@ export function DialogNotices({ open, className = '' }: { open: boolean; classNa
   );
 }
 
-function handBack(unseen: { current: DialogNotice[] }): void {
-  const notices = unseen.current;
-  unseen.current = [];
-  for (const notice of notices) toast[notice.kind](notice.message, { description: notice.description });
+/** The messages still within a toast's life go on as toasts for the rest of it; each only once. */
+function handOn(said: { current: Shown[] }): void {
+  const now = Date.now();
+  for (const notice of said.current) {
+    const left = TOAST_DURATION_MS - (now - notice.at);
+    if (left > 0) toast[notice.kind](notice.message, { description: notice.description, duration: left });
+  }
+  said.current = [];
 }
 
 function Notice({ notice }: { notice: DialogNotice }) {
