@@ -15,4 +15,6 @@ export const CATALOGUE_MESSAGES = {
   /** Beyond the spec: the free samples anyone may play (issue 17, decision 0025). */
   freeSample: 'Free to try',
   notFound: 'Meditation not found',
+  /** Beyond the spec (issue 38): a link to a meditation the library does not hold said nothing and showed them all. */
+  notFoundBody: 'The link names a meditation that is not in the library. Here are all the meditations instead.',
 } as const;

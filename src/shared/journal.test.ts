@@ -6,6 +6,7 @@ import {
   blankMindfulness,
   canSave,
   createEntry,
+  entriesCount,
   entriesToMarkdown,
   insights,
   journalStreak,
@@ -147,5 +148,11 @@ describe('export', () => {
     expect(md).toContain('## 2026-11-23 · morning · CBT');
     expect(md).toContain('**Thinking traps:** All-or-nothing thinking');
     expect(md).toContain('**Reframe:** Some things work');
+  });
+});
+
+describe('entriesCount (issue 38: "Fri 1 entries")', () => {
+  it('says entry for one and entries otherwise', () => {
+    expect([0, 1, 2].map(entriesCount)).toEqual(['0 entries', '1 entry', '2 entries']);
   });
 });

@@ -60,6 +60,9 @@ export const JOURNAL_STORAGE = {
 export const JOURNAL_PASSPHRASE_MIN = 10;
 
 /** The end-to-end encrypted journal's own words (issue 18; decision 0031). */
+/** '1 entry', '0 entries', '3 entries' (issue 38: the week's chart said 'Fri 1 entries'). */
+export const entriesCount = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
+
 export const JOURNAL_LOCK_MESSAGES = {
   setUpTitle: 'Set up your private journal',
   setUpBody: 'Your journal is encrypted on your device before it is stored, so it follows you to your other devices and nobody else can read it: not us, not anyone with our servers.',
@@ -110,7 +113,7 @@ export const JOURNAL_LOCK_MESSAGES = {
   legacyBody: (count: number) => `This device holds ${count} journal ${count === 1 ? 'entry' : 'entries'} written before journals were private to each account. Add ${count === 1 ? 'it' : 'them'} to your journal, or delete ${count === 1 ? 'it' : 'them'} if ${count === 1 ? 'it is' : 'they are'} not yours.`,
   legacyImport: 'Add to my journal',
   legacyDiscard: (count: number) => (count === 1 ? 'Delete it' : 'Delete them'),
-  legacyImported: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} added to your journal`,
+  legacyImported: (count: number) => `${entriesCount(count)} added to your journal`,
   recordsFull: `Your journal holds ${JOURNAL_STORAGE.recordsMax.toLocaleString('en-GB')} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
   bytesFull: `Your journal has reached ${JOURNAL_STORAGE.charsMax / 1024 / 1024} MB, the most one journal can sync. New and longer entries are kept on this device but not synced; deleting entries you no longer need makes room.`,
   storageRefusedTitle: 'Could not save on this device',

@@ -9,4 +9,6 @@ export const PLAYER_MESSAGES = {
   playbackFailed: 'This meditation could not be played. Please try again.',
   offlinePlaybackFailed: 'Offline playback failed',
   offlinePlaybackFailedBody: 'Streaming it instead.',
+  /** The play button's name, and what is announced, while the audio loads (issue 38). */
+  loading: 'Loading…',
 } as const;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayKey, isValidTimezone, weekdayIndex } from '#shared/days.ts';
-import { computeStreaks, sessionLabel, sessionMinutes, weekOf } from '#shared/practice.ts';
+import { computeStreaks, practiceMinutesText, sessionLabel, sessionMinutes, weekOf } from '#shared/practice.ts';
 
 describe('practice calendar', () => {
   it('finds the day in the user’s timezone, not the server’s', () => {
@@ -79,5 +79,11 @@ describe('how the history names a session', () => {
     expect(sessionLabel({ complete: false, minutes: 0, trackMinutes: 0 })).toEqual({ text: 'Partial · under a minute', spoken: 'Partial session, under a minute listened' });
     expect(sessionLabel({ complete: true, minutes: 12, trackMinutes: 13 })).toEqual({ text: 'Complete · 12 min', spoken: 'Complete session, 12 minutes' });
     expect(sessionLabel({ complete: true, minutes: null, trackMinutes: null })).toEqual({ text: 'Complete · under a minute', spoken: 'Complete session, under a minute' });
+  });
+});
+
+describe('practiceMinutesText (issue 38: "Minutes 0" after a complete 25-second session)', () => {
+  it('rounds the summed seconds once, and says <1 for practice short of half a minute', () => {
+    expect([0, 25, 29, 30, 50, 89, 90].map(practiceMinutesText)).toEqual(['0', '<1', '<1', '1', '1', '1', '2']);
   });
 });

@@ -72,6 +72,16 @@ export function sessionMinutes(durationSeconds: number | null | undefined): numb
 }
 
 /**
+ * Minutes practised as a total is shown (issue 38: 'Minutes 0' after a complete 25-second session):
+ * the seconds are summed first and rounded once, by sessionMinutes' rule, and some practice short of
+ * half a minute reads '<1', never 0.
+ */
+export function practiceMinutesText(seconds: number): string {
+  const minutes = sessionMinutes(seconds) ?? 0;
+  return seconds > 0 && minutes < 1 ? '<1' : String(minutes);
+}
+
+/**
  * How the practice card's history names one session (issue 20, item 3): what is shown, and what a
  * screen reader says instead of the middle dots and abbreviations.
  */

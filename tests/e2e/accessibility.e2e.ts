@@ -101,8 +101,7 @@ const SUBSCRIBER_PAGES: Check[] = [
     path: '/journal',
     label: 'unlock dialog',
     then: async (page) => {
-      await page.getByRole('button', { name: 'More journal actions' }).click();
-      await page.getByRole('menuitem', { name: 'Lock journal on this device' }).click();
+      await page.getByRole('button', { name: 'Lock journal on this device' }).click();
       await openDialog(page, () => page.getByRole('button', { name: 'Unlock your journal' }).click());
     },
   },

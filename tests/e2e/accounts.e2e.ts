@@ -29,7 +29,8 @@ async function signUpOnScreen(page: Page, name: string, email: string, password:
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await toast(page, 'Account created successfully! Please check your email to verify your account.');
+  // /sign-up is the sign-up dialog: it says so in the dialog, not in a toast over it (issue 38).
+  await page.getByRole('dialog').getByRole('status').getByText('Account created successfully! Please check your email to verify your account.').waitFor();
   const mail = await waitForMail(server.dataDir, email, /Confirm your e-mail/);
   return mail.links.find((l) => l.includes('/api/auth/verify-email'))!;
 }

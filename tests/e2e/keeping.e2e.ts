@@ -52,7 +52,9 @@ describe('favourites', () => {
     await other.getByRole('button', { name: otherTitle, exact: true }).click();
     const sheet = page.getByRole('dialog', { name: otherTitle });
     await sheet.getByRole('button', { name: `Save ${otherTitle} to favourites` }).click();
-    await toast(page, `Saved “${otherTitle}” to your favourites`);
+    // Said in the player itself, not in a toast over it (issue 38).
+    await sheet.getByRole('status').getByText(`Saved “${otherTitle}” to your favourites`).waitFor();
+    expect(await page.locator('[data-sonner-toast]', { hasText: otherTitle }).count()).toBe(0);
     await sheet.getByRole('button', { name: 'Close player' }).click();
 
     // Synced on the server: a fresh page lists both, newest first, with badge, duration and date.
@@ -61,7 +63,7 @@ describe('favourites', () => {
     const items = page.getByTestId('favourite-item');
     await items.nth(1).waitFor();
     expect(await items.count()).toBe(2);
-    expect(await items.first().locator('h3').textContent()).toBe(otherTitle);
+    expect(await items.first().locator('h2').textContent()).toBe(otherTitle);
     expect(await items.first().getByTestId('favourite-badge').textContent()).toBe('Online');
     expect(await items.nth(1).textContent()).toMatch(/1 min/);
     expect(await items.nth(1).textContent()).toMatch(/Saved \d{1,2} \w{3} \d{4}/);
@@ -175,7 +177,8 @@ describe('offline downloads', () => {
       db.close();
     });
     await item.getByRole('button', { name: 'Play A Single Breath' }).click();
-    await toast(page, 'Offline playback failed');
+    // In the player that opened (issue 38: no toast over a dialog).
+    await page.getByRole('dialog').getByRole('alert').getByText('Offline playback failed').waitFor();
     await waitForPlaying(page, 0.5);
     expect((await audio(page)).src).toMatch(/\/media\/meditations\//);
     await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();

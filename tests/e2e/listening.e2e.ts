@@ -10,7 +10,7 @@ import { AUDIO } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, isPlaying, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
-import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { countRenders, renders } from '#tests/e2e/support/render-counter.ts';
 import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
@@ -419,7 +419,8 @@ describe('diagnostics overlay', () => {
     expect(await purchases.textContent()).toMatch(/Active subscriptionYes/);
 
     await dialog.getByRole('button', { name: 'Copy Debug Log' }).click();
-    await toast(page, 'Debug log copied');
+    // Said in the dialog, not in a toast over it (issue 38).
+    await dialog.getByRole('status').getByText('Debug log copied').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`"email": "${uma.email}"`);
     for (const cookie of await context.cookies()) expect(copied).not.toContain(cookie.value);
@@ -427,7 +428,7 @@ describe('diagnostics overlay', () => {
     // The products the server can sell now (sandbox: monthly and yearly).
     expect(await purchases.textContent()).toMatch(/Products2/);
     await dialog.getByRole('button', { name: 'Force Restore Purchases' }).click();
-    await toast(page, 'Subscription confirmed');
+    await dialog.getByRole('status').getByText('Subscription confirmed').waitFor();
 
     await dialog.getByRole('button', { name: 'Re-run Sign In' }).click();
     await page.waitForURL(`${server.url}/sign-in`);

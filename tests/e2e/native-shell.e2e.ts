@@ -180,7 +180,7 @@ describe('inside the native shells', () => {
     const dialog = page.getByRole('dialog', { name: 'Diagnostics' });
     await dialog.getByRole('button', { name: 'Force Restore Purchases' }).click();
     // The store's restore ran (this build has no RevenueCat key, so it fails with the spec's words).
-    await toast(page, 'Failed to restore purchases');
+    await dialog.getByRole('alert').getByText('Failed to restore purchases').waitFor();
     expect(requests.filter((url) => url.includes('/api/billing/restore'))).toEqual([]);
     expect(requests.some((url) => /\/assets\/store-purchases-[\w-]+\.js$/.test(url))).toBe(true);
     // The failure is logged for the debug log; nothing else went wrong.

@@ -31,9 +31,9 @@ describe('the journal', () => {
     await setUpJournal(page, 'evening harbour lights');
     await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     await page.getByText('No journal entries yet - Start your therapeutic journalling journey by adding your first entry above.').waitFor();
-    // Each copy of the disclaimer is a landmark of its own name; the page opens on writing, with no empty insights.
+    // The disclaimer once, at the top (decision 0053); the page opens on writing, with no empty insights.
     expect(await page.getByRole('complementary', { name: 'About this journal' }).count()).toBe(1);
-    expect(await page.getByRole('complementary', { name: 'Support and crisis lines' }).count()).toBe(1);
+    expect(await page.getByText('This journal is for self-reflection only', { exact: false }).count()).toBe(1);
     expect(await page.getByRole('region', { name: 'Summary and insights' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'New entry' }).waitFor();
     await page.getByText('Need help now?').first().click();

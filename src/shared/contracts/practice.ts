@@ -138,7 +138,10 @@ export type RecentSession = z.infer<typeof recentSessionSchema>;
 
 export const practiceResponse = z.object({
   totalSessions: z.number(),
+  /** The seconds below, rounded once (issue 38: per-session rounding made a 25-second session 0 minutes). */
   totalMinutes: z.number(),
+  /** Seconds credited over every session (each capped as its minutes are): '<1' minute is told from none. */
+  totalSeconds: z.number(),
   /** Null when the user has chosen to hide streaks: the numbers are not even sent. */
   currentStreak: z.number().nullable(),
   longestStreak: z.number().nullable(),

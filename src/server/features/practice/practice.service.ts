@@ -189,18 +189,21 @@ export async function getPractice({ db, userId, timezone, now = new Date() }: { 
     .select({
       date: day,
       sessions: sql<number | string>`count(*) filter (where ${meditationSessions.complete})::int`,
-      minutes: sql<number | string>`coalesce(sum(least(${meditationSessions.durationMinutes}, ${MAX_SESSION_MINUTES}::int)), 0)::int`,
+      // Seconds, summed before any rounding (issue 38); rows from before listening was measured count their minutes.
+      seconds: sql<number | string>`coalesce(sum(least(coalesce(${meditationSessions.listenedSeconds}, ${meditationSessions.durationMinutes} * 60), ${MAX_SESSION_MINUTES * 60}::int)), 0)::int`,
     })
     .from(meditationSessions)
     .where(eq(meditationSessions.userId, userId))
     .groupBy(sql`1`); // positional: the timezone is a bound parameter, so the expression is not textually equal
   const today = dayKey(now, timezone);
-  const totals = rows.map((r) => ({ date: r.date, sessions: Number(r.sessions), minutes: Number(r.minutes) }));
+  const totals = rows.map((r) => ({ date: r.date, sessions: Number(r.sessions), minutes: sessionMinutes(Number(r.seconds)) ?? 0 }));
+  const totalSeconds = rows.reduce((n, r) => n + Number(r.seconds), 0);
   const streaks = computeStreaks(totals.filter((t) => t.sessions > 0).map((t) => t.date), today);
   const [{ showStreaks, focus }, lastMeditationId, recent] = await Promise.all([getPreferences(db, userId), lastMeditation(db, userId), recentSessions(db, userId)]);
   return {
     totalSessions: totals.reduce((n, t) => n + t.sessions, 0),
-    totalMinutes: totals.reduce((n, t) => n + t.minutes, 0),
+    totalMinutes: sessionMinutes(totalSeconds) ?? 0,
+    totalSeconds,
     currentStreak: showStreaks ? streaks.current : null,
     longestStreak: showStreaks ? streaks.longest : null,
     showStreaks,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { meditationSessions } from '#server/db/schema/practice.ts';
 import { buildMeditation } from '#tests/factories.ts';
@@ -148,9 +148,14 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
   });
 
   describe('honest sessions (issue 20, item 3)', () => {
-    type Summary = { totalSessions: number; totalMinutes: number; currentStreak: number; week: { date: string; sessions: number; minutes: number }[]; today: string; recent: { meditationId: string; complete: boolean; minutes: number; trackMinutes: number }[] };
+    type Summary = { totalSessions: number; totalMinutes: number; totalSeconds: number; currentStreak: number; week: { date: string; sessions: number; minutes: number }[]; today: string; recent: { meditationId: string; complete: boolean; minutes: number; trackMinutes: number }[] };
     /** Each play ends where the one before it (sent just before) began: a person's sessions may not overlap (issue 33, row 10). */
     let cursor = Date.now();
+    // Each test's person starts from now: a shared cursor carried later tests' plays back past midnight
+    // (the 19 000 s cap test alone is five hours), and 'today' then had none of them between 00:00 and 05:30 UTC.
+    beforeEach(() => {
+      cursor = Date.now();
+    });
     const listen = (person: { cookie: string }, meditationId: string, ranges: { start: number; end: number }[], seconds: number) => {
       const completedAt = new Date(cursor).toISOString();
       cursor -= seconds * 1000;
@@ -251,6 +256,15 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       expect((await send([{ start: 0, end: 30 }], 30)).json()).toMatchObject({ created: true, session: { complete: false } });
       expect((await send([{ start: 0, end: 754 }], 754)).json()).toMatchObject({ created: false, session: { complete: false, durationMinutes: 1 } });
     });
+
+    it('sums seconds before rounding: a complete 25-second session is 25 s, not 0 minutes, and two are a minute (issue 38)', async () => {
+      const person = await createSignedInUser(t, `breath-${kind}@example.com`);
+      const breath = await buildMeditation(t.database.db, { free: true, durationSeconds: 25, duration: '1 min' });
+      expect((await listen(person, breath.id, [{ start: 0, end: 25 }], 25)).json().session).toMatchObject({ complete: true });
+      expect(await summary(person)).toMatchObject({ totalSessions: 1, totalMinutes: 0, totalSeconds: 25 });
+      await listen(person, breath.id, [{ start: 0, end: 25 }], 25);
+      expect(await summary(person)).toMatchObject({ totalSessions: 2, totalMinutes: 1, totalSeconds: 50 });
+    });
   });
 
   describe('practice summary', () => {
@@ -265,10 +279,11 @@ describe.each(testDatabaseKinds())('practice and favourites on %s', (kind) => {
       const res = await practice(DAYTIME_ZONE, { cookie: fresh.cookie });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      const minutes = Math.round(meditation.durationSeconds! / 60);
-      expect(body).toMatchObject({ totalSessions: 8, totalMinutes: 8 * minutes, currentStreak: 3, longestStreak: 4, showStreaks: true, timezone: DAYTIME_ZONE });
+      // Seconds summed, then rounded once (issue 38), for the total and for each day.
+      const minutes = (sessions: number) => Math.round((sessions * meditation.durationSeconds!) / 60);
+      expect(body).toMatchObject({ totalSessions: 8, totalMinutes: minutes(8), totalSeconds: 8 * meditation.durationSeconds!, currentStreak: 3, longestStreak: 4, showStreaks: true, timezone: DAYTIME_ZONE });
       expect(body.week).toHaveLength(7);
-      expect(body.week.find((d: { date: string }) => d.date === body.today)).toMatchObject({ sessions: 2, minutes: 2 * minutes });
+      expect(body.week.find((d: { date: string }) => d.date === body.today)).toMatchObject({ sessions: 2, minutes: minutes(2) });
     });
 
     it('rejects an unknown timezone', async () => {

@@ -2,6 +2,7 @@
 import { AlertDialog } from 'radix-ui';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { overlayClass, panelClass, titleClass, type DialogState } from '#web/components/ui/dialog.tsx';
+import { useReturnFocus } from '#web/components/ui/return-focus.ts';
 
 export function ConfirmDialog({
   open,
@@ -12,11 +13,13 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
 }: DialogState & { title: string; description: string; confirmLabel: string; cancelLabel?: string; onConfirm: () => void }) {
+  // Radix focuses Cancel as it opens; on closing, focus goes back to what opened it.
+  const focus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
-        <AlertDialog.Content className={panelClass}>
+        <AlertDialog.Content className={panelClass} {...focus}>
           <AlertDialog.Title className={titleClass}>{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-3 text-stone-600 dark:text-stone-300">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">

@@ -3,7 +3,13 @@ import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+  /** What the show/hide toggle of a secret field names: 'Show passphrase' on the journal's fields (issue 38: they said 'Show password'). */
+  secret?: 'password' | 'passphrase';
+};
 
 const inputClass =
   'h-12 w-full rounded-2xl border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-400 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50 dark:focus:border-teal-300';
@@ -36,7 +42,7 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   );
 }
 
-export function Field({ label, hint, error, id, type = 'text', className = '', ...props }: Props) {
+export function Field({ label, hint, error, id, type = 'text', className = '', secret = 'password', ...props }: Props) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const [reveal, setReveal] = useState(false);
@@ -58,7 +64,7 @@ export function Field({ label, hint, error, id, type = 'text', className = '', .
           <button
             type="button"
             onClick={() => setReveal((r) => !r)}
-            aria-label={reveal ? 'Hide password' : 'Show password'}
+            aria-label={`${reveal ? 'Hide' : 'Show'} ${secret}`}
             aria-pressed={reveal}
             className="absolute right-1.5 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-stone-500 dark:text-stone-400 hover:bg-stone-100 hover:text-stone-800 dark:hover:bg-stone-800 dark:hover:text-stone-100"
           >

@@ -4,7 +4,7 @@
  * stays as it is, and the region comes once the browser is back online. With React.lazy the
  * failed import was thrown to the error boundary and took the whole page with it.
  */
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 
@@ -45,10 +45,10 @@ it('leaves the page whole when sonner fails to load, and mounts the toasts once 
   expect(container.querySelector('section[aria-label^="Notifications"]')).toBeNull();
 
   sonner.fail = false;
-  await act(async () => {
+  act(() => {
     window.dispatchEvent(new Event('online'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
   });
+  // Until sonner's import has resolved and the region rendered (50 ms was not always enough on a loaded machine).
+  await waitFor(() => expect(document.querySelector('section[aria-label^="Notifications"]')).not.toBeNull());
   expect(container.textContent).toContain('The page');
-  expect(document.querySelector('section[aria-label^="Notifications"]')).not.toBeNull();
 });

@@ -6,8 +6,12 @@ import '#web/components/ui/toaster.css';
 
 type Sonner = Awaited<ReturnType<typeof loadSonner>>;
 
-/** Below the 64 px sticky header, so a toast never covers the navigation. */
-const TOAST_TOP_OFFSET_PX = 76;
+/**
+ * At the foot of the screen, above the mini player or the session summary when one is up
+ * (--toast-offset-bottom, toaster.css): at the top, toasts covered page headings (the sandbox
+ * checkout's, the Premium badge on /welcome) and the top of the phone menu (issue 38).
+ */
+const BOTTOM = 'var(--toast-offset-bottom, 16px)';
 
 /**
  * sonner, once wanted. Not React.lazy: a lazy component whose import fails throws to the error
@@ -42,6 +46,6 @@ export function Toaster() {
   const sonner = useSonner(wanted);
   if (!sonner) return null;
   return (
-    <sonner.Toaster duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} richColors closeButton theme="system" position="top-center" offset={{ top: TOAST_TOP_OFFSET_PX, left: 24, right: 24 }} mobileOffset={{ top: TOAST_TOP_OFFSET_PX, left: 16, right: 16 }} />
+    <sonner.Toaster duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} richColors closeButton theme="system" position="bottom-center" offset={{ bottom: BOTTOM, left: 24, right: 24 }} mobileOffset={{ bottom: BOTTOM, left: 16, right: 16 }} />
   );
 }

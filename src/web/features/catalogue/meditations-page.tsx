@@ -116,6 +116,13 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
 
       <ListingFilters search={filter.search} length={filter.length} onSearch={filter.setSearch} onLength={filter.setLength} />
 
+      {focusId && query.data && !query.data.meditations.some((m) => m.id === focusId) ? (
+        <div role="status" className="mt-8 rounded-3xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900" data-testid="meditation-not-found">
+          <p className="font-semibold">{CATALOGUE_MESSAGES.notFound}</p>
+          <p className="mt-1">{CATALOGUE_MESSAGES.notFoundBody}</p>
+        </div>
+      ) : null}
+
       <section aria-label="Meditations" aria-busy={query.isPending} className="mt-10">
         {query.isPending ? (
           <Spinner label={CATALOGUE_MESSAGES.loading} />

@@ -29,14 +29,15 @@ export function SubscribeDialog({ open, onOpenChange, title }: { open: boolean; 
           {TRIAL_OFFER_TEXT}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          {CATALOGUE_MESSAGES.maybeLater}
-        </Button>
+      {/* In the order they are seen, at every width: the offer first, 'Maybe Later' last (issue 38: it came first). */}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+        {trialOnOffer ? <Button onClick={() => go(trialIntentPath('yearly'))}>{START_TRIAL_LABEL}</Button> : null}
         <Button variant={trialOnOffer ? 'outline' : 'primary'} onClick={() => go('/subscribe')}>
           {CATALOGUE_MESSAGES.subscribeToContinue}
         </Button>
-        {trialOnOffer ? <Button onClick={() => go(trialIntentPath('yearly'))}>{START_TRIAL_LABEL}</Button> : null}
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          {CATALOGUE_MESSAGES.maybeLater}
+        </Button>
       </div>
     </Dialog>
   );

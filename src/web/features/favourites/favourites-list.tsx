@@ -68,7 +68,8 @@ export function FavouritesList() {
             <li key={meditation.id} className="py-5 first:pt-0 last:pb-0" data-testid="favourite-item">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h3 className="font-serif text-lg font-semibold text-stone-900 dark:text-stone-50">{meditation.title}</h3>
+                  {/* h2: the page's heading is the h1 above the tabs (issue 38: axe heading-order with an h3 here). */}
+                  <h2 className="font-serif text-lg font-semibold text-stone-900 dark:text-stone-50">{meditation.title}</h2>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-500 dark:text-stone-400">
                     <span
                       data-testid="favourite-badge"
@@ -96,7 +97,8 @@ export function FavouritesList() {
                     </Button>
                   ) : null}
                   <Button variant="ghost" size="sm" onClick={() => setConfirming(meditation)} aria-label={`Remove ${meditation.title} from favourites`}>
-                    <Trash2 className="size-4" aria-hidden /> Remove from favourites
+                    {/* The visible word begins its name (axe label-content-name-mismatch: 'Remove from favourites' is not in 'Remove {title} from favourites'). */}
+                    <Trash2 className="size-4" aria-hidden /> Remove
                   </Button>
                 </div>
               </div>

@@ -67,37 +67,35 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
               </Button>
             </>
           ) : null}
-          {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7). */}
-          <DropdownMenu.Root>
+          {/* Locking is an everyday action, in sight (issue 38: it hid in the menu). */}
+          <Button size="sm" variant="outline" onClick={onLock}>
+            <LockKeyhole className="size-4" aria-hidden /> {L.lockButton}
+          </Button>
+          {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7).
+              Not modal: a modal menu hid the page from screen readers while its links stayed focusable (axe: aria-hidden-focus, issue 38). */}
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger asChild>
               <Button size="sm" variant="ghost" aria-label="More journal actions">
                 <Ellipsis className="size-4" aria-hidden />
               </Button>
             </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+            {/* In the page, not a portal: within the main landmark, where axe and screen readers expect it. */}
+            <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-700">
+              <DropdownMenu.Item
+                onSelect={onChangePassphrase}
+                className={MENU_ITEM}
+              >
+                <KeyRound className="size-4" aria-hidden /> {L.changeButton}
+              </DropdownMenu.Item>
+              {entries.length ? (
                 <DropdownMenu.Item
-                  onSelect={onChangePassphrase}
-                  className={MENU_ITEM}
+                  onSelect={() => setConfirm('all')}
+                  className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-rose-800 outline-none data-[highlighted]:bg-rose-50 dark:text-rose-200 dark:data-[highlighted]:bg-rose-950/60"
                 >
-                  <KeyRound className="size-4" aria-hidden /> {L.changeButton}
+                  <Trash2 className="size-4" aria-hidden /> Delete all entries…
                 </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  onSelect={onLock}
-                  className={MENU_ITEM}
-                >
-                  <LockKeyhole className="size-4" aria-hidden /> {L.lockButton}
-                </DropdownMenu.Item>
-                {entries.length ? (
-                  <DropdownMenu.Item
-                    onSelect={() => setConfirm('all')}
-                    className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-rose-800 outline-none data-[highlighted]:bg-rose-50 dark:text-rose-200 dark:data-[highlighted]:bg-rose-950/60"
-                  >
-                    <Trash2 className="size-4" aria-hidden /> Delete all entries…
-                  </DropdownMenu.Item>
-                ) : null}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
+              ) : null}
+            </DropdownMenu.Content>
           </DropdownMenu.Root>
         </div>
       </div>

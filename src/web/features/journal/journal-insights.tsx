@@ -3,7 +3,7 @@ import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import Minus from 'lucide-react/icons/minus';
 import { useMemo, type ReactNode } from 'react';
-import { insights, journalStreak, labelOf, timeOfDaySplit, type JournalEntry } from '#shared/journal.ts';
+import { entriesCount, insights, journalStreak, labelOf, timeOfDaySplit, type JournalEntry } from '#shared/journal.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -60,7 +60,7 @@ export function Insights({ entries, today }: { entries: JournalEntry[]; today: s
           <li key={d.date} className="flex h-full flex-col items-center justify-end gap-1">
             <span className={`w-full max-w-8 rounded-t ${d.count ? 'bg-teal-600 dark:bg-teal-400' : 'bg-stone-200 dark:bg-stone-800'}`} style={{ height: `${d.count ? Math.max(15, (d.count / max) * 100) : 5}%` }} aria-hidden />
             <span className="text-xs text-stone-500 dark:text-stone-400">{WEEKDAYS[i]}</span>
-            <span className="sr-only">{d.count} entries</span>
+            <span className="sr-only">, {entriesCount(d.count)}</span>
           </li>
         ))}
       </ol>

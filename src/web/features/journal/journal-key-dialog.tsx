@@ -81,8 +81,8 @@ function useDialogAction(check: () => string | null, act: () => Promise<void>) {
 function NewPassphrase({ label, value, repeated, onChange, onRepeated }: { label: string; value: string; repeated: string; onChange: (value: string) => void; onRepeated: (value: string) => void }) {
   return (
     <>
-      <Field label={label} type="password" autoComplete="new-password" maxLength={256} value={value} onChange={(event) => onChange(event.target.value)} hint={L.passphraseShort} />
-      <Field label={L.repeatLabel} type="password" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => onRepeated(event.target.value)} />
+      <Field label={label} type="password" secret="passphrase" autoComplete="new-password" maxLength={256} value={value} onChange={(event) => onChange(event.target.value)} hint={L.passphraseShort} />
+      <Field label={L.repeatLabel} type="password" secret="passphrase" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => onRepeated(event.target.value)} />
     </>
   );
 }
@@ -115,7 +115,7 @@ function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => 
   );
   return (
     <FormDialog title={L.changeTitle} description={L.changeBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
-      <Field label={L.currentPassphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
+      <Field label={L.currentPassphraseLabel} type="password" secret="passphrase" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
       <NewPassphrase label={L.newPassphraseLabel} value={next} repeated={repeated} onChange={setNext} onRepeated={setRepeated} />
       <Problem text={action.problem} />
       <div className="flex justify-end">
@@ -175,7 +175,7 @@ function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenC
         </>
       ) : (
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to take this one answer
-        <Field label={L.passphraseLabel} type="password" autoComplete="current-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoFocus />
+        <Field label={L.passphraseLabel} type="password" secret="passphrase" autoComplete="current-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoFocus />
       )}
       <Problem text={action.problem} />
       <div className="flex flex-wrap items-center justify-between gap-3">

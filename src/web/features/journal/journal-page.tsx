@@ -96,7 +96,7 @@ export function JournalPage() {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">{M.title}</h1>
       <p className="mt-3 max-w-2xl text-lg text-stone-600 dark:text-stone-300">A private space to notice, name and untangle what you are carrying. Your entries are encrypted on your device before they are stored: only you can read them.</p>
-      <Disclaimer label="About this journal" />
+      <Disclaimer />
 
       <section aria-labelledby="new-entry" className="mt-8 rounded-3xl bg-white p-6 ring-1 ring-stone-200 sm:p-8 dark:bg-stone-900 dark:ring-stone-800">
         <h2 id="new-entry" className="font-serif text-2xl font-semibold text-stone-900 dark:text-stone-50">
@@ -138,7 +138,6 @@ export function JournalPage() {
       {journal.status === 'locked' ? <SharedLinks /> : null}
       {/* The spec's list and its empty state for everyone who has no entries: visitors, and accounts whose journal is not set up. */}
       {journal.status === 'signed-out' || journal.status === 'set-up' ? <EntriesList entries={[]} /> : null}
-      <Disclaimer label="Support and crisis lines" />
 
       {sharing && journal.status === 'open' ? <ShareEntryDialog entry={sharing} entries={journal.entries} onClose={() => setSharing(null)} /> : null}
       {keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} /> : null}
@@ -157,10 +156,13 @@ export function JournalPage() {
   );
 }
 
-/** Shown above and below the journal; each copy is its own landmark, so each has its own name. */
-function Disclaimer({ label }: { label: string }) {
+/**
+ * Shown once, at the top, with the crisis lines (decision 0053: the spec's second copy below the
+ * entries said the same twice on one page, issue 38).
+ */
+function Disclaimer() {
   return (
-    <aside aria-label={label} className="mt-6 rounded-3xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">
+    <aside aria-label="About this journal" className="mt-6 rounded-3xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900">
       <p className="flex gap-3">
         <HeartHandshake className="mt-0.5 size-5 shrink-0" aria-hidden />
         <span>{M.disclaimer}</span>

@@ -119,7 +119,7 @@ function Shell() {
   const hydrated = useHydrated();
   return (
     <div className={`flex min-h-dvh flex-col ${player.current || player.summary ? 'pb-20' : ''}`}>
-      <SiteHeader />
+      <SiteHeader playerUp={Boolean(player.current)} />
       <RouteAnnouncer />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={pageFallback}>

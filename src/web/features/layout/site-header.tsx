@@ -1,7 +1,7 @@
 /** Top navigation; collapses into a disclosure menu below the md breakpoint. */
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
@@ -16,17 +16,27 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-stone-50'
   }`;
 
-export function SiteHeader() {
+/** The mini player's landmark, the second skip link's target (player-bar.tsx). */
+export const PLAYER_BAR_ID = 'now-playing';
+
+export function SiteHeader({ playerUp = false }: { /** A track is chosen: the mini player is at the foot of the page. */ playerUp?: boolean }) {
   const location = useLocation();
   // The menu is open on the page where it was opened: navigating anywhere closes it, with no effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.pathname;
   const menuId = useId();
   const viewer = useViewer();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Focus was in the menu, which is now hidden: back to the button that opened it (issue 38: <body>).
+      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      setOpenOn(null);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -79,6 +89,15 @@ export function SiteHeader() {
       >
         Skip to content
       </a>
+      {/* The mini player comes last in the page: reachable early, without tabbing through it all (issue 38). */}
+      {playerUp ? (
+        <a
+          href={`#${PLAYER_BAR_ID}`}
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-full focus:bg-teal-700 focus:px-4 focus:py-2 focus:text-white"
+        >
+          Skip to player
+        </a>
+      ) : null}
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2.5 rounded-full pr-2 font-serif text-xl font-semibold text-stone-900 dark:text-stone-50">
           <Logo />
@@ -90,6 +109,7 @@ export function SiteHeader() {
           {accountLinks}
         </div>
         <button
+          ref={toggleRef}
           type="button"
           className="ml-auto inline-flex size-11 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
           aria-expanded={menuOpen}
@@ -100,7 +120,7 @@ export function SiteHeader() {
           {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>
       </nav>
-      <div id={menuId} hidden={!menuOpen} className="border-t border-stone-200 px-4 pb-6 pt-3 md:hidden dark:border-stone-800">
+      <div ref={menuRef} id={menuId} hidden={!menuOpen} className="border-t border-stone-200 px-4 pb-6 pt-3 md:hidden dark:border-stone-800">
         <div className="flex flex-col gap-1">
           {primaryLinks}
           <div className="my-2 h-px bg-stone-200 dark:bg-stone-800" aria-hidden />

@@ -7,6 +7,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import SkipBack from 'lucide-react/icons/skip-back';
 import SkipForward from 'lucide-react/icons/skip-forward';
 import { AUDIO } from '#shared/constants.ts';
+import { PLAYER_MESSAGES } from '#shared/player-messages.ts';
 import { formatTime } from '#web/features/player/format-time.ts';
 import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
 import { neighbours, progressPercent } from '#web/features/player/player-machine.ts';
@@ -22,7 +23,9 @@ export function PlayPauseButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
     <button
       type="button"
       onClick={player.toggle}
-      aria-label={playing ? 'Pause' : 'Play'}
+      // While the audio loads it says so (issue 38: it said 'Play').
+      aria-label={player.status === 'loading' ? PLAYER_MESSAGES.loading : playing ? 'Pause' : 'Play'}
+      data-play-pause=""
       className={`${round} ${dims} shrink-0 bg-teal-700 text-white shadow-sm hover:bg-teal-800 dark:bg-teal-400 dark:text-stone-950 dark:hover:bg-teal-300`}
     >
       {player.status === 'loading' ? (
@@ -33,6 +36,16 @@ export function PlayPauseButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
         <Play className="size-6 translate-x-px" aria-hidden />
       )}
     </button>
+  );
+}
+
+/** 'Loading…' said politely while the audio loads (issue 38: it was shown by a spinner only). */
+export function LoadingStatus() {
+  const player = usePlayer();
+  return (
+    <p role="status" className="sr-only">
+      {player.status === 'loading' ? PLAYER_MESSAGES.loading : ''}
+    </p>
   );
 }
 

@@ -13,8 +13,10 @@ import { useEffect, useId, useState } from 'react';
 import { AUDIO } from '#shared/constants.ts';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { DialogNotices } from '#web/components/ui/dialog-notices.tsx';
+import { useReturnFocus } from '#web/components/ui/return-focus.ts';
 import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
-import { SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
+import { LoadingStatus, SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
 import { formatTime } from '#web/features/player/format-time.ts';
 
@@ -24,6 +26,9 @@ export function PlayerSheet() {
   const current = player.current;
   // A new track starts with its transcript closed (adjusted while rendering, not in an effect).
   const [transcriptTrack, setTranscriptTrack] = useState(current?.id);
+  // Opens on Play/Pause (issue 38: it opened on 'Minimise player', so Space minimised it), and gives
+  // focus back to what opened it (a card, the mini bar) when minimised.
+  const focus = useReturnFocus((content) => content.querySelector<HTMLElement>('[data-play-pause]'));
   if (transcriptTrack !== current?.id) {
     setTranscriptTrack(current?.id);
     setShowTranscript(false);
@@ -36,6 +41,7 @@ export function PlayerSheet() {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-sm motion-safe:animate-fade-in" />
         <Dialog.Content
           data-player-sheet=""
+          {...focus}
           aria-describedby="player-sheet-description"
           style={{ height: `${AUDIO.fullPlayerViewportHeight}dvh` }}
           className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-w-3xl flex-col rounded-t-[2rem] bg-gradient-to-b from-teal-50 to-white shadow-2xl ring-1 ring-stone-200 focus:outline-none motion-safe:animate-sheet-up dark:from-stone-900 dark:to-stone-950 dark:ring-stone-800"
@@ -68,6 +74,8 @@ export function PlayerSheet() {
             <BreathingOrb playing={player.status === 'playing'} />
 
             <div className="mx-auto mt-8 w-full max-w-xl">
+              <DialogNotices open={player.expanded} className="mb-6" />
+              <LoadingStatus />
               {player.error ? (
                 <div role="alert" className="mb-6 rounded-2xl bg-rose-50 p-4 text-center text-rose-900 ring-1 ring-rose-200 dark:bg-rose-950/40 dark:text-rose-100 dark:ring-rose-900">
                   <p>{player.error}</p>

@@ -12,7 +12,7 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import X from 'lucide-react/icons/x';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { withNext } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -20,6 +20,7 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import type { PlayerState } from '#web/features/player/player-machine.ts';
 import { journalAboutPath } from '#web/features/journal/journal-about.ts';
 import { usePractice } from '#web/features/practice/use-practice.ts';
+import { useBottomBar } from '#web/features/player/use-bottom-bar.ts';
 
 export function SessionSummary({ summary, onUpNext, onDismiss }: { summary: NonNullable<PlayerState['summary']>; onUpNext: () => void; onDismiss: () => void }) {
   const viewer = useViewer();
@@ -27,13 +28,15 @@ export function SessionSummary({ summary, onUpNext, onDismiss }: { summary: NonN
   const { pathname } = useLocation();
   const practice = usePractice(viewer.signedIn && !viewer.offline);
   const [mood, setMood] = useState<number | null>(null);
+  const bar = useRef<HTMLElement>(null);
+  useBottomBar(bar);
 
   const data = practice.data;
   const today = data?.week.find((day) => day.date === data.today);
   const streak = data?.showStreaks && data.currentStreak ? data.currentStreak : null;
 
   return (
-    <section aria-label="Your session" data-testid="session-summary" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
+    <section ref={bar} aria-label="Your session" data-testid="session-summary" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
         <div className="min-w-0 sm:flex-1">
           <p className="truncate font-serif text-lg font-semibold text-stone-900 dark:text-stone-50">{summary.title}</p>

@@ -9,7 +9,7 @@ import { useId, type ReactNode } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { Switch } from '#web/components/ui/switch.tsx';
 import type { PracticeResponse, RecentSession } from '#shared/contracts/practice.ts';
-import { sessionLabel } from '#shared/practice.ts';
+import { practiceMinutesText, sessionLabel } from '#shared/practice.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePractice, usePracticePreference } from '#web/features/practice/use-practice.ts';
 
@@ -46,7 +46,7 @@ export function PracticeSummary() {
       <p className="mt-1 text-stone-600 dark:text-stone-300">{encouragement(data)}</p>
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat icon={<Sprout className="size-4" aria-hidden />} term="Sessions" detail={String(data.totalSessions)} testId="practice-sessions" />
-        <Stat icon={<Timer className="size-4" aria-hidden />} term="Minutes" detail={String(data.totalMinutes)} testId="practice-minutes" />
+        <Stat icon={<Timer className="size-4" aria-hidden />} term="Minutes" detail={practiceMinutesText(data.totalSeconds)} testId="practice-minutes" />
         {data.showStreaks ? (
           <>
             <Stat icon={<Flame className="size-4" aria-hidden />} term="Current streak" detail={dayCount(data.currentStreak ?? 0)} testId="practice-current-streak" />

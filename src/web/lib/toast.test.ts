@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+/**
+ * A toast raised while a modal dialog is open waits for it to close (issue 38: 'Journal entry saved
+ * successfully' sat over the heading of the 'Keep your recovery key' dialog, on the page the dialog
+ * hides from screen readers).
+ */
+import { afterEach, expect, it, vi } from 'vitest';
+
+const shown = vi.hoisted(() => [] as string[]);
+vi.mock('sonner', () => ({
+  toast: {
+    success: (message: string) => shown.push(`success: ${message}`),
+    error: (message: string) => shown.push(`error: ${message}`),
+    info: (message: string) => shown.push(`info: ${message}`),
+    warning: (message: string) => shown.push(`warning: ${message}`),
+  },
+}));
+const { toast } = await import('#web/lib/toast.ts');
+
+/** Lets the mutation observer and sonner's (mocked) import run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  shown.length = 0;
+  document.body.innerHTML = '';
+});
+
+it('shows a toast at once when no dialog is open', async () => {
+  toast.success('Saved');
+  await settle();
+  expect(shown).toEqual(['success: Saved']);
+});
+
+it('holds toasts while a modal dialog is open and shows them, in order, once it closes', async () => {
+  const dialog = document.createElement('div');
+  dialog.setAttribute('role', 'dialog');
+  dialog.dataset.state = 'open';
+  document.body.append(dialog);
+
+  toast.success('Journal entry saved successfully');
+  toast.error('Something else');
+  await settle();
+  expect(shown).toEqual([]);
+
+  dialog.dataset.state = 'closed';
+  await settle();
+  expect(shown).toEqual(['success: Journal entry saved successfully', 'error: Something else']);
+});
+
+it('waits for every open dialog (an alert dialog over another) to close', async () => {
+  const outer = document.createElement('div');
+  outer.setAttribute('role', 'dialog');
+  outer.dataset.state = 'open';
+  const inner = document.createElement('div');
+  inner.setAttribute('role', 'alertdialog');
+  inner.dataset.state = 'open';
+  document.body.append(outer, inner);
+
+  toast.info('Later');
+  inner.remove();
+  await settle();
+  expect(shown).toEqual([]);
+  outer.remove();
+  await settle();
+  expect(shown).toEqual(['info: Later']);
+});
