@@ -44,8 +44,9 @@ export const meditationSessions = pgTable(
   },
   (t) => [
     unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId),
-    // Covering the practice summary's one grouped query (days, complete sessions, minutes).
-    index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes, t.complete),
+    // Covering the practice summary's one grouped query (days, complete sessions, seconds listened,
+    // and the minutes of rows from before listening was measured).
+    index('meditation_sessions_user_completed_idx').on(t.userId, t.completedAt, t.durationMinutes, t.complete, t.listenedSeconds),
     // 'Played' marks: the distinct meditations of one user, read from the index alone (a heavy
     // practitioner has thousands of sessions, read on every listing they open).
     // Partial (the marks' query asks for complete sessions of a meditation still there): the practice summary keeps its covering index.

@@ -1,0 +1,2 @@
+DROP INDEX "meditation_sessions_user_completed_idx";--> statement-breakpoint
+CREATE INDEX "meditation_sessions_user_completed_idx" ON "meditation_sessions" USING btree ("user_id","completed_at","duration_minutes","complete","listened_seconds");
