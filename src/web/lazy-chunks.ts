@@ -9,7 +9,7 @@
  * catalogue's subscribe dialog (small, and shares the sheet's dialog code).
  */
 import { loadOnce, nextIdle, whenIdle } from '#web/lib/idle.ts';
-import { loadSonner, wantToaster } from '#web/lib/toast.ts';
+import { loadAfterModals, loadSonner, wantToaster } from '#web/lib/toast.ts';
 import { readStored } from '#web/lib/storage.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 
@@ -42,7 +42,7 @@ export function prefetchWhenIdle(): void {
   whenIdle(() => {
     // Someone signed in on this device also gets home's "Today" (visitors never need it).
     const personal = readStored(STORAGE_KEYS.viewerSnapshot) === null ? [] : [loadTodaySection];
-    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadDiagnosticsDialog, loadSubscribeDialog]);
+    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadAfterModals, loadDiagnosticsDialog, loadSubscribeDialog]);
   });
 }
 

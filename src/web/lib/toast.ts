@@ -16,7 +16,7 @@ import { loadOnce } from '#web/lib/idle.ts';
 
 export const loadSonner = loadOnce(() => import('sonner'));
 
-type Kind = 'success' | 'error' | 'info' | 'warning';
+export type Kind = 'success' | 'error' | 'info' | 'warning';
 let wanted = false;
 const listeners = new Set<() => void>();
 
@@ -35,49 +35,16 @@ export const toasterStore = {
   isWanted: (): boolean => wanted,
 };
 
-/** Radix's open modal dialogs (Dialog, AlertDialog, the full player): each is a role=dialog/alertdialog with data-state=open. */
-const OPEN_MODAL = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
-
-/** A dialog's own place for messages (components/ui/dialog-notices.tsx) listens for this event. */
-export const DIALOG_NOTICE_EVENT = 'hm-dialog-notice';
-export type DialogNotice = { kind: Kind; message: ReactNode; description?: ReactNode };
-
-function openModals(): Element[] {
-  return typeof document === 'undefined' ? [] : [...document.querySelectorAll(OPEN_MODAL)];
-}
-
-let held: (() => void)[] = [];
-
-/** Runs `show` once no modal dialog is open (in the order the toasts were raised). */
-function afterModals(show: () => void): void {
-  held.push(show);
-  if (held.length > 1) return;
-  const observer = new MutationObserver(() => {
-    if (openModals().length) return;
-    observer.disconnect();
-    const waiting = held;
-    held = [];
-    for (const run of waiting) run();
-  });
-  // Dialogs are portalled into <body> and removed when closed; their data-state flips first.
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });
-}
+/** What a toast does while a modal dialog is open (see above): its own small chunk, loaded with sonner (prefetched at idle). */
+export const loadAfterModals = loadOnce(() => import('#web/lib/toast-after-modals.ts'));
 
 function show(kind: Kind, message: ReactNode, data?: ExternalToast): void {
   wantToaster();
-  const modals = openModals();
-  if (!modals.length) {
-    showNow(kind, message, data);
-    return;
-  }
-  // The dialog on top shows it in itself when it has a place for messages; otherwise it waits.
-  const place = modals[modals.length - 1].querySelector('[data-dialog-notices]');
-  if (place) {
-    const description = typeof data?.description === 'function' ? data.description() : data?.description;
-    place.dispatchEvent(new CustomEvent<DialogNotice>(DIALOG_NOTICE_EVENT, { detail: { kind, message, description } }));
-    return;
-  }
-  afterModals(() => showNow(kind, message, data));
+  void loadAfterModals().then(
+    ({ showUnlessModal }) => showUnlessModal(kind, message, data, showNow),
+    // Offline before the chunk ever loaded: shown as sonner can (which says in the console when it cannot).
+    () => showNow(kind, message, data),
+  );
 }
 
 function showNow(kind: Kind, message: ReactNode, data?: ExternalToast): void {

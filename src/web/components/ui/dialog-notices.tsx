@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from '#shared/constants.ts';
-import { DIALOG_NOTICE_EVENT, toast, type DialogNotice } from '#web/lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
+import { DIALOG_NOTICE_EVENT, type DialogNotice } from '#web/lib/toast-after-modals.ts';
 
 /** The last few are kept: a dialog is not a log. */
 const KEPT = 3;

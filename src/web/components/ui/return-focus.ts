@@ -6,6 +6,7 @@
  * (gone, hidden, disabled), the nearest control in its section does, else the page's main landmark.
  */
 import { useRef } from 'react';
+import { OPEN_MODAL } from '#web/lib/toast-after-modals.ts';
 
 type AutoFocusHandlers = { onOpenAutoFocus: (event: Event) => void; onCloseAutoFocus: (event: Event) => void };
 
@@ -44,7 +45,6 @@ function refocus(opener: HTMLElement | null): void {
  */
 let handedOn: HTMLElement | null = null;
 
-const OPEN_MODAL = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
 
 /**
  * Handlers for Radix's Dialog/AlertDialog Content. `initialFocus` picks what takes focus as the dialog
