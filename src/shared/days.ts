@@ -2,6 +2,7 @@
  * Calendar days as YYYY-MM-DD keys: one arithmetic for the journal, practice and routines.
  * Keys compare as strings and step by whole calendar days, so DST and timezones never shift them.
  */
+import { hasControlCharacters } from '#shared/control-characters.ts';
 
 /** A calendar day as YYYY-MM-DD. */
 export type DayKey = string;
@@ -27,9 +28,9 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
   }
 }
 
-/** True when `tz` is an IANA timezone this runtime knows. */
+/** True when `tz` is an IANA timezone this runtime knows (never one with a control character: a NUL or a newline in a log line). */
 export function isValidTimezone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
+  if (!tz || tz.length > 64 || hasControlCharacters(tz)) return false;
   return dayFormat(tz) !== null;
 }
 

@@ -24,6 +24,9 @@ describe('practice calendar', () => {
     expect(isValidTimezone('Europe/London')).toBe(true);
     expect(isValidTimezone('Mars/Base')).toBe(false);
     expect(isValidTimezone('')).toBe(false);
+    // Every zone field (practice, programmes, reminders) refuses a name carrying a control character.
+    expect(isValidTimezone('Europe/London\u0000')).toBe(false);
+    expect(isValidTimezone('Europe/London\n')).toBe(false);
   });
 });
 

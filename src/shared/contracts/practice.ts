@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { isValidTimezone } from '#shared/days.ts';
 import { FOCUS_IDS, PRACTICE_MESSAGES, SESSION_KINDS, type PracticeDay } from '#shared/practice.ts';
-import { hasControlCharacters } from '#shared/validation.ts';
 import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { TIMER, TIMER_MESSAGES } from '#shared/timer.ts';
@@ -117,7 +116,7 @@ export const recordSessionResponse = z.object({ session: recordedSessionSchema, 
 export type RecordSessionResponse = z.infer<typeof recordSessionResponse>;
 
 export const practiceQuery = z.object({
-  tz: z.string().max(64).default('UTC').refine((tz) => !hasControlCharacters(tz) && isValidTimezone(tz), PRACTICE_MESSAGES.invalidTimezone),
+  tz: z.string().max(64).default('UTC').refine(isValidTimezone, PRACTICE_MESSAGES.invalidTimezone),
 });
 
 const practiceDaySchema = z.object({ date: z.string(), sessions: z.number(), minutes: z.number() }) satisfies z.ZodType<PracticeDay>;

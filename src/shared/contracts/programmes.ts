@@ -17,7 +17,7 @@ export const programmeIdParams = z.object({ id: z.uuid() });
 const timeZoneSchema = z
   .string(M.badTimezone)
   .max(64, M.badTimezone)
-  .refine((tz) => !hasControlCharacters(tz) && isValidTimezone(tz), M.badTimezone);
+  .refine(isValidTimezone, M.badTimezone);
 
 // ---- public reads
 
