@@ -45,6 +45,15 @@ export const JOURNAL_MESSAGES = {
 } as const;
 
 /**
+ * 40000 → "40,000", as en-GB writes it. Not toLocaleString: this module is evaluated while the first
+ * page settles (the session summary's journal link is prefetched), and a first Intl call there built
+ * en-GB's number format on the main thread, a 60-85 ms task on a phone-speed CPU (issue 39).
+ */
+function groupThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
  * What one account's encrypted journal may hold on the server (issue 33, row 3; decision 0044). Sized from
  * a heavy journaler: five long entries (about 4 000 characters each, ~6 KB sealed) every day for ten years
  * is 18 250 records and ~113 MB; each cap is about twice that. Deleting an entry leaves a small sealed
@@ -114,7 +123,7 @@ export const JOURNAL_LOCK_MESSAGES = {
   legacyImport: 'Add to my journal',
   legacyDiscard: (count: number) => (count === 1 ? 'Delete it' : 'Delete them'),
   legacyImported: (count: number) => `${entriesCount(count)} added to your journal`,
-  recordsFull: `Your journal holds ${JOURNAL_STORAGE.recordsMax.toLocaleString('en-GB')} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
+  recordsFull: `Your journal holds ${groupThousands(JOURNAL_STORAGE.recordsMax)} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
   bytesFull: `Your journal has reached ${JOURNAL_STORAGE.charsMax / 1024 / 1024} MB, the most one journal can sync. New and longer entries are kept on this device but not synced; deleting entries you no longer need makes room.`,
   storageRefusedTitle: 'Could not save on this device',
   storageRefusedBody: 'Your browser storage is full or blocked. Your text is still in the form.',

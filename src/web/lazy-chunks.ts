@@ -11,6 +11,7 @@
 import { loadOnce, nextIdle, whenIdle } from '#web/lib/idle.ts';
 import { loadAfterModals, loadSonner, wantToaster } from '#web/lib/toast.ts';
 import { readStored } from '#web/lib/storage.ts';
+import { registerServiceWorker } from '#web/lib/service-worker.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 
 /** The encrypted offline copies (IndexedDB): the player reads them with the network off. */
@@ -48,7 +49,8 @@ export function prefetchWhenIdle(): void {
 
 /**
  * One chunk per idle moment: each is compiled and run in a short task of its own, so none holds up
- * a tap (a single burst of all of them was a long task on a slow phone). The toast region mounts last.
+ * a tap (a single burst of all of them was a long task on a slow phone). The toast region mounts
+ * last, then the service worker is registered.
  */
 async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
   for (const load of loads) {
@@ -59,4 +61,6 @@ async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> 
   }
   await nextIdle();
   wantToaster();
+  await nextIdle();
+  registerServiceWorker();
 }
