@@ -5,8 +5,10 @@
  * The prefetch matters offline: the player plays downloads with the network off, and a chunk the
  * service worker has not precached yet (first visit) could not load then; once imported it stays
  * in memory for the life of the page. So everything a listener may need offline is imported as
- * soon as the page is idle: the offline copies' store, the mini player and the player sheet, the toasts, the diagnostics overlay, and the
- * catalogue's subscribe dialog (small, and shares the sheet's dialog code).
+ * soon as the page is idle: the offline copies' store, the mini player and the player sheet, the toasts, and the
+ * catalogue's subscribe dialog (small, and shares the sheet's dialog code). Not the diagnostics overlay
+ * (five taps on the version label): 6.5 KB a phone fetched and compiled while the page settled, for a
+ * support tool; the service worker has it for offline once installed (issue 39).
  */
 import { loadOnce, nextIdle, whenIdle } from '#web/lib/idle.ts';
 import { loadAfterModals, loadSonner, wantToaster } from '#web/lib/toast.ts';
@@ -43,7 +45,7 @@ export function prefetchWhenIdle(): void {
   whenIdle(() => {
     // Someone signed in on this device also gets home's "Today" (visitors never need it).
     const personal = readStored(STORAGE_KEYS.viewerSnapshot) === null ? [] : [loadTodaySection];
-    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadAfterModals, loadDiagnosticsDialog, loadSubscribeDialog]);
+    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadAfterModals, loadSubscribeDialog]);
   });
 }
 
