@@ -59,6 +59,17 @@ export const JOURNAL_STORAGE = {
 /** The shortest journal passphrase (issue 18): it guards the journal against anyone holding a copy of the database. */
 export const JOURNAL_PASSPHRASE_MIN = 10;
 
+/**
+ * When an opened journal locks itself on this device (issue 36, item 1; decision 0054): after this many
+ * minutes without pointer, keyboard or touch activity (or in the background, inside the apps). The
+ * choice is the device's own, kept in its local storage under `storageKey`.
+ */
+export const JOURNAL_LOCK_AFTER = {
+  choices: [1, 5, 15, 30, 60],
+  defaultMinutes: 15,
+  storageKey: 'hm.journalLockAfter',
+} as const;
+
 /** The end-to-end encrypted journal's own words (issue 18; decision 0031). */
 /** '1 entry', '0 entries', '3 entries' (issue 38: the week's chart said 'Fri 1 entries'). */
 export const entriesCount = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
@@ -95,7 +106,10 @@ export const JOURNAL_LOCK_MESSAGES = {
   setUpCard: 'Your journal is private to you and encrypted end to end. Set it up once to start writing.',
   signedOutCard: 'Sign in to open your journal. It is private to your account and encrypted end to end.',
   unreachable: 'Your journal cannot be opened right now: this device has not unlocked it yet and cannot reach Harbour Mind. Check your connection and try again.',
-  lockButton: 'Lock journal on this device',
+  lockButton: 'Lock journal',
+  lockAfterLabel: 'Lock after',
+  lockAfterChoice: (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`),
+  lockAfterHint: 'without activity on this device',
   changeButton: 'Change journal passphrase',
   changeTitle: 'Change your journal passphrase',
   changeBody: 'Your entries stay as they are, and your devices stay unlocked. Your recovery key still works.',

@@ -1,12 +1,11 @@
 /**
- * The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal on this device.
+ * The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal (and choose when it locks itself).
  * Without `actions` it is the list of someone who has no entries to act on (a visitor, a journal not yet set up):
  * the spec's heading and empty state, and nothing else.
  */
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import KeyRound from 'lucide-react/icons/key-round';
-import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import Share2 from 'lucide-react/icons/share-2';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
@@ -16,6 +15,7 @@ import { entriesToMarkdown, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, l
 import { localDay } from '#shared/days.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { LockControls } from '#web/features/journal/journal-lock-controls.tsx';
 import { downloadText } from '#web/lib/download.ts';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
@@ -67,10 +67,8 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
               </Button>
             </>
           ) : null}
-          {/* Locking is an everyday action, in sight (issue 38: it hid in the menu). */}
-          <Button size="sm" variant="outline" onClick={onLock}>
-            <LockKeyhole className="size-4" aria-hidden /> {L.lockButton}
-          </Button>
+          {/* Locking is an everyday action, in sight (issue 38: it hid in the menu), with the idle time beside it (issue 36). */}
+          <LockControls onLock={onLock} />
           {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7).
               Not modal: a modal menu hid the page from screen readers while its links stayed focusable (axe: aria-hidden-focus, issue 38). */}
           <DropdownMenu.Root modal={false}>

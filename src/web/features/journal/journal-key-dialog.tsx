@@ -46,7 +46,7 @@ export function JournalKeyDialog({ mode, journal, onClose }: Props) {
       </Dialog>
     );
   }
-  if (mode === 'change') return <Change onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
+  if (mode === 'change') return <Change accountId={journal.accountId} onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
   return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} />;
 }
 
@@ -101,14 +101,15 @@ function FormDialog({ title, description, busy, onOpenChange, onSubmit, children
 }
 
 /** A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031). */
-function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => void; onChanged: () => void }) {
+function Change({ accountId, onOpenChange, onChanged }: { accountId: string | null; onOpenChange: (open: boolean) => void; onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeated, setRepeated] = useState('');
   const action = useDialogAction(
     () => (current ? passphraseProblem(next, repeated) : L.wrongPassphrase),
     async () => {
-      await replaceJournalPassphrase(current, next, api);
+      if (!accountId) throw new JournalLockedError();
+      await replaceJournalPassphrase(accountId, current, next, api);
       toast.success(L.changed);
       onChanged();
     },

@@ -15,6 +15,9 @@ import type { JournalEntry } from '#shared/journal.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
+// The idle lock needs a page to watch; its own tests (journal-lock.test.ts) run in one.
+vi.mock('#web/lib/idle-watch.ts', () => ({ watchIdle: () => () => undefined }));
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ kind: 'pglite' });
@@ -37,6 +40,7 @@ async function device(cookie: string) {
   const access = await import('#web/features/journal/journal-access.ts');
   const { JournalSync } = await import('#web/features/journal/journal-sync.ts');
   const store = await import('#web/features/journal/journal-store.ts');
+  const lock = await import('#web/features/journal/journal-lock.ts');
   const { ApiError } = await import('#web/lib/api.ts');
   // Opens this device's database now, while its own IndexedDB is the global one.
   await store.loadDevice('none');
@@ -54,7 +58,10 @@ async function device(cookie: string) {
     store,
     request,
     setOnline: (value: boolean) => (online = value),
-    open: async (accountId: string) => JournalSync.open((await store.loadDevice(accountId))!, request),
+    lock,
+    /** This device's journal, opened with the key this "page" holds in memory. */
+    opened: async (accountId: string) => ({ ...(await store.loadDevice(accountId))!, dataKey: lock.heldKey(accountId)! }),
+    open: async (accountId: string) => JournalSync.open({ ...(await store.loadDevice(accountId))!, dataKey: lock.heldKey(accountId)! }, request),
   };
 }
 
@@ -195,7 +202,7 @@ describe('the journal sync engine (issue 18)', () => {
       }
       return browser.request(path, options);
     }) as typeof browser.request;
-    const atCap = await (await import('#web/features/journal/journal-sync.ts')).JournalSync.open((await browser.store.loadDevice(person.userId))!, full);
+    const atCap = await (await import('#web/features/journal/journal-sync.ts')).JournalSync.open(await browser.opened(person.userId), full);
     await atCap.sync();
     await atCap.add([entry('2', 'written at the cap')]);
     await atCap.sync();
@@ -243,11 +250,85 @@ describe('the journal sync engine (issue 18)', () => {
     await journal.add([entry('1', 'ann private')]);
     // Locking lets go of the page's copy first, so a sync still in flight cannot write it back.
     journal.close();
-    await browser.store.saveDevice({ accountId: 'someone-else', dataKey: (await browser.store.loadDevice(ann.userId))!.dataKey, device: 'x', cursor: 0 });
+    await browser.store.saveDevice({ accountId: 'someone-else', device: 'x', cursor: 0, keyring: null });
     expect(await browser.store.otherAccounts(ann.userId)).toEqual(['someone-else']);
     await browser.store.forgetAccount(ann.userId);
     expect(await browser.store.loadDevice(ann.userId)).toBeUndefined();
     expect(await browser.store.loadRecords(ann.userId)).toEqual([]);
     expect(await browser.store.loadDevice('someone-else')).toBeDefined();
+  });
+
+  it('keeps no key on the device: locking lets go of it, the sealed records stay, and the kept keyring unlocks offline (issue 36, item 1)', async () => {
+    const person = await subscriber('sync-lock@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'kept sealed')]);
+    await journal.sync();
+    // What the device stores for the journal: no key of any kind, as stored (not only as loadDevice shows it).
+    const { openDB } = await import('idb');
+    const raw = await openDB('harbour-mind-journal');
+    const stored = await raw.get('devices', person.userId);
+    raw.close();
+    expect(Object.keys(stored).sort()).toEqual(['accountId', 'cursor', 'device', 'keyring']);
+    expect(Object.values(stored).some((value) => value instanceof CryptoKey)).toBe(false);
+
+    journal.close();
+    browser.lock.lockJournal();
+    expect(browser.lock.heldKey(person.userId)).toBeNull();
+    expect(await browser.store.loadRecords(person.userId)).toHaveLength(1);
+    // Offline, the keyring kept on the device opens it; a wrong passphrase still does not.
+    browser.setOnline(false);
+    await expect(browser.access.unlockJournal(person.userId, 'not the passphrase', browser.request)).rejects.toThrow('That passphrase does not open this journal.');
+    expect(browser.lock.heldKey(person.userId)).toBeNull();
+    await browser.access.unlockJournal(person.userId, 'ten characters at least', browser.request);
+    const again = await browser.open(person.userId);
+    expect(words(again.entries())).toEqual(['kept sealed']);
+    expect(again.pendingCount()).toBe(0);
+
+    // A new passphrase set here is the one the kept keyring takes, offline too.
+    browser.setOnline(true);
+    await browser.access.replaceJournalPassphrase(person.userId, 'ten characters at least', 'another long passphrase', browser.request);
+    again.close();
+    browser.lock.lockJournal();
+    browser.setOnline(false);
+    await expect(browser.access.unlockJournal(person.userId, 'ten characters at least', browser.request)).rejects.toThrow('That passphrase does not open this journal.');
+    await browser.access.unlockJournal(person.userId, 'another long passphrase', browser.request);
+  });
+
+  it('erases a key an earlier version stored on the device, keeping that journal open for this page only', async () => {
+    const person = await subscriber('sync-upgrade@example.com');
+    const browser = await device(person.cookie);
+    const { device: opened } = await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    // As the device record was before issue 36: the opened key stored beside it.
+    const { openDB } = await import('idb');
+    const raw = await openDB('harbour-mind-journal');
+    await raw.put('devices', { accountId: person.userId, device: opened.device, cursor: 0, dataKey: opened.dataKey });
+    browser.lock.lockJournal();
+    const loaded = await browser.store.loadDevice(person.userId);
+    // The same key (it opens what the original sealed), handed over once.
+    const crypto = await import('#web/features/journal/journal-crypto.ts');
+    const sealed = await crypto.sealRecord(opened.dataKey, person.userId, 'r1', { words: 'same key' });
+    expect(await crypto.openRecord(loaded!.storedKey!, person.userId, 'r1', sealed)).toEqual({ words: 'same key' });
+    expect(await raw.get('devices', person.userId)).toEqual({ accountId: person.userId, device: opened.device, cursor: 0, keyring: null });
+    expect((await browser.store.loadDevice(person.userId))?.storedKey).toBeUndefined();
+    raw.close();
+  });
+
+  it('counts the changes not yet sent, for the warning before signing out', async () => {
+    const person = await subscriber('sync-unsynced@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'sent')]);
+    await journal.sync();
+    expect(await browser.store.unsyncedCount()).toBe(0);
+    browser.setOnline(false);
+    await journal.add([entry('2', 'waiting'), entry('3', 'waiting too')]);
+    await journal.remove('1');
+    expect(await browser.store.unsyncedCount()).toBe(3);
+    browser.setOnline(true);
+    await journal.sync();
+    expect(await browser.store.unsyncedCount()).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { JournalLockedError, openRecord, sealRecord, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
 import { edit, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
-import { loadRecords, saveRecords, type StoredDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
+import { loadRecords, saveRecords, type OpenedDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
 import { parseEntry, type JournalEntry } from '#shared/journal.ts';
 import { ApiError, type api } from '#web/lib/api.ts';
 
@@ -52,14 +52,14 @@ export class JournalSync {
   readonly unreadable = new Set<string>();
 
   private constructor(
-    private readonly device: StoredDevice,
+    private readonly device: OpenedDevice,
     private readonly request: Request,
   ) {
     this.cursor = device.cursor;
   }
 
   /** Opens this device's copy: every stored record decrypted in memory. Nothing is fetched yet. */
-  static async open(device: StoredDevice, request: Request): Promise<JournalSync> {
+  static async open(device: OpenedDevice, request: Request): Promise<JournalSync> {
     const engine = new JournalSync(device, request);
     for (const stored of await loadRecords(device.accountId)) {
       const version = await engine.tryOpen(stored.id, stored.sealed);
