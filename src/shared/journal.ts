@@ -122,6 +122,10 @@ export const JOURNAL_LOCK_MESSAGES = {
   offline: (pending: number) => `Saved on this device. ${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to sync when you are back online.`,
   needsSubscription: 'New entries are kept on this device and will sync once your subscription is active.',
   syncFailed: 'Some changes could not be synced. They are kept on this device and will be tried again.',
+  refused: (count: number) =>
+    `${count} ${count === 1 ? 'change' : 'changes'} from the server ${count === 1 ? 'was' : 'were'} not applied: older than what this device had already seen, or bringing back a deleted entry. Your journal here is unchanged.`,
+  conflictedCopy: 'Conflicted copy',
+  conflictedCopyHint: 'Changed on two devices at once: this is the version that reached the server second. Keep it, or delete it if the other one says it all.',
   unreadable: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} could not be opened with this journal's key and ${count === 1 ? 'is' : 'are'} not shown.`,
   legacyTitle: 'Entries from before',
   legacyBody: (count: number) => `This device holds ${count} journal ${count === 1 ? 'entry' : 'entries'} written before journals were private to each account. Add ${count === 1 ? 'it' : 'them'} to your journal, or delete ${count === 1 ? 'it' : 'them'} if ${count === 1 ? 'it is' : 'they are'} not yours.`,

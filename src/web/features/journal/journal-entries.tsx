@@ -20,7 +20,7 @@ import { downloadText } from '#web/lib/download.ts';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
 
-type Actions = { onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
+type Actions = { /** Entry ids kept as "conflicted copy" (decision 0055). */ conflicted?: ReadonlySet<string>; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
 
 export function EntriesList({ entries, actions }: { entries: JournalEntry[]; actions?: Actions }) {
   return (
@@ -49,7 +49,7 @@ function NoEntries() {
   return <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>;
 }
 
-function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onChangePassphrase, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
+function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, onLock, onChangePassphrase, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -106,7 +106,13 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p id={`entry-${e.id}-label`} className="text-sm font-medium text-teal-800 dark:text-teal-200">
                   {entryLabel(e)}
+                  {conflicted?.has(e.id) ? (
+                    <span title={L.conflictedCopyHint} className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                      {L.conflictedCopy}
+                    </span>
+                  ) : null}
                 </p>
+                {conflicted?.has(e.id) ? <p className="sr-only">{L.conflictedCopyHint}</p> : null}
                 <div className="flex items-center gap-1">
                   {onShare ? (
                     <button type="button" onClick={() => onShare(e)} aria-describedby={`entry-${e.id}-label`} className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800">

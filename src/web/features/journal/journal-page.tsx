@@ -130,7 +130,7 @@ export function JournalPage() {
 
       {journal.status === 'open' ? (
         <>
-          <EntriesList entries={journal.entries} actions={{ onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: journal.lock, onChangePassphrase: () => setKeyDialog('change'), onShare: setSharing }} />
+          <EntriesList entries={journal.entries} actions={{ conflicted: journal.conflicted, onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: journal.lock, onChangePassphrase: () => setKeyDialog('change'), onShare: setSharing }} />
           <SharedLinks />
         </>
       ) : null}

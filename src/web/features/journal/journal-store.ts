@@ -17,8 +17,11 @@ export type StoredDevice = { accountId: string; device: string; cursor: number; 
 export type OpenedDevice = StoredDevice & { dataKey: CryptoKey };
 /** Before issue 36 the opened key was stored with the device: `loadDevice` hands it over once and erases it. */
 type StoredDeviceBefore36 = Omit<StoredDevice, 'keyring'> & { keyring?: Keyring | null; dataKey?: CryptoKey };
-/** One record as kept on the device: sealed, with the server change it is based on and whether it waits to be sent. */
-export type StoredRecord = { accountId: string; id: string; seq: number | null; pending: boolean; sealed: SealedRecord };
+/**
+ * One record as kept on the device: sealed, with the server change it is based on, whether it waits to be
+ * sent, and the highest version number seen on the server for it (decision 0055; absent on rows stored before).
+ */
+export type StoredRecord = { accountId: string; id: string; seq: number | null; pending: boolean; seen?: number; sealed: SealedRecord };
 
 interface JournalSchema extends DBSchema {
   devices: { key: string; value: StoredDeviceBefore36 };

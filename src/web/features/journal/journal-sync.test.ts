@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribers } from '#server/db/schema/billing.ts';
@@ -330,5 +330,59 @@ describe('the journal sync engine (issue 18)', () => {
     browser.setOnline(true);
     await journal.sync();
     expect(await browser.store.unsyncedCount()).toBe(0);
+  });
+
+  it('refuses a rolled-back or resurrected record from the server, says so, and keeps what it had (issue 36, item 4)', async () => {
+    const person = await subscriber('sync-rollback@example.com');
+    const laptop = await device(person.cookie);
+    await laptop.access.setUpJournal(person.userId, 'ten characters at least', laptop.request);
+    const a = await laptop.open(person.userId);
+    await a.add([entry('1', 'written then deleted'), entry('2', 'stays')]);
+    await a.sync();
+    const rows = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
+    const alive = rows.find((row) => row.seq === Math.min(...rows.map((r) => r.seq)))!;
+    await a.remove('1');
+    await a.sync();
+    expect(words(a.entries())).toEqual(['stays']);
+
+    // The server (or whoever holds its database) puts the old, validly sealed version back as a newer change.
+    const newest = Math.max(...(await t.database.db.select().from(journalRecords)).map((row) => row.seq));
+    await t.database.db.update(journalRecords).set({ iv: alive.iv, data: alive.data, seq: newest + 1_000 }).where(and(eq(journalRecords.userId, person.userId), eq(journalRecords.id, alive.id)));
+    await a.sync();
+    expect(words(a.entries())).toEqual(['stays']);
+    expect([...a.refused]).toEqual([alive.id]);
+    expect(a.state).toBe('synced');
+  });
+
+  it('keeps both versions when two devices change one entry at once: the later one to arrive becomes a conflicted copy (issue 36, item 4)', async () => {
+    const person = await subscriber('sync-copy@example.com');
+    const one = await device(person.cookie);
+    await one.access.setUpJournal(person.userId, 'ten characters at least', one.request);
+    const a = await one.open(person.userId);
+    await a.add([entry('1', 'as first written')]);
+    await a.sync();
+    const two = await device(person.cookie);
+    await two.access.unlockJournal(person.userId, 'ten characters at least', two.request);
+    const b = await two.open(person.userId);
+    await b.sync();
+
+    // Both change it offline; the laptop's reaches the server first.
+    one.setOnline(false);
+    two.setOnline(false);
+    await a.update(entry('1', 'the laptop’s words'));
+    await b.update(entry('1', 'the phone’s words'));
+    one.setOnline(true);
+    two.setOnline(true);
+    await a.sync();
+    await b.sync(); // 409: the laptop's version keeps the record; the phone's is kept as a new entry
+    await a.sync();
+    for (const journal of [a, b]) {
+      expect(words(journal.entries()).sort()).toEqual(['the laptop’s words', 'the phone’s words']);
+      const copy = journal.entries().find((e) => e.type === 'cbt' && e.content.thoughtPatterns === 'the phone’s words')!;
+      expect([...journal.conflicted()]).toEqual([copy.id]);
+      expect(copy.id).not.toBe('1');
+      expect(journal.pendingCount()).toBe(0);
+      expect(journal.refused.size).toBe(0);
+    }
   });
 });

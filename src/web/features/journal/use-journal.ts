@@ -17,6 +17,8 @@ import { toast } from '#web/lib/toast.ts';
 
 type JournalStatus = 'loading' | 'signed-out' | 'set-up' | 'locked' | 'unreachable' | 'open' | 'failed';
 
+const NO_COPIES: ReadonlySet<string> = new Set();
+
 /** How often an open journal looks for other devices' changes while the page is visible. */
 const SYNC_EVERY_MS = 30_000;
 
@@ -197,7 +199,9 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     accountId,
     status,
     entries: engine?.entries() ?? [],
-    sync: engine ? { state: engine.state === 'syncing' && engine.hasSynced && engine.pendingCount() === 0 ? ('synced' as const) : engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size } : null,
+    sync: engine ? { state: engine.state === 'syncing' && engine.hasSynced && engine.pendingCount() === 0 ? ('synced' as const) : engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size, refused: engine.refused.size } : null,
+    /** Entry ids kept as "conflicted copy" (decision 0055). */
+    conflicted: engine?.conflicted() ?? NO_COPIES,
     add,
     remove,
     removeAll,
