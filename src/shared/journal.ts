@@ -70,6 +70,12 @@ export const JOURNAL_LOCK_AFTER = {
   storageKey: 'hm.journalLockAfter',
 } as const;
 
+/**
+ * "Start a new journal" (issue 36, item 3): the word typed to confirm deleting the server's keyring and
+ * every record, as the account's deletion asks for its own.
+ */
+export const JOURNAL_RESET_WORD = 'DELETE';
+
 /** The end-to-end encrypted journal's own words (issue 18; decision 0031). */
 /** '1 entry', '0 entries', '3 entries' (issue 38: the week's chart said 'Fri 1 entries'). */
 export const entriesCount = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
@@ -134,6 +140,14 @@ export const JOURNAL_LOCK_MESSAGES = {
   legacyImported: (count: number) => `${entriesCount(count)} added to your journal`,
   recordsFull: `Your journal holds ${JOURNAL_STORAGE.recordsMax.toLocaleString('en-GB')} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
   bytesFull: `Your journal has reached ${JOURNAL_STORAGE.charsMax / 1024 / 1024} MB, the most one journal can sync. New and longer entries are kept on this device but not synced; deleting entries you no longer need makes room.`,
+  resetButton: 'Start a new journal',
+  resetTitle: 'Start a new journal?',
+  resetBody:
+    'Every entry in your journal is deleted, from Harbour Mind and from this device, for good: with your passphrase and recovery key gone, nobody can read them again, us included. Links you shared keep working until they expire or you revoke them. Then you set up a new journal with a new passphrase.',
+  resetWordLabel: `Type ${JOURNAL_RESET_WORD} to confirm`,
+  resetWordWrong: `Type ${JOURNAL_RESET_WORD} exactly, in capitals, to delete your journal.`,
+  resetSubmit: 'Delete my journal and start again',
+  resetDone: 'Your old journal is deleted. Set up a new one to start writing.',
   storageRefusedTitle: 'Could not save on this device',
   storageRefusedBody: 'Your browser storage is full or blocked. Your text is still in the form.',
 } as const;
