@@ -133,4 +133,37 @@ describe('the journal locks', () => {
     expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
     await context.close();
   });
+
+  it('starts a new journal when both secrets are lost: only with the word typed, and the old entries are gone', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signedInSubscriber(server, context, { name: 'Nell Crane', password: 'locks-itself-3' });
+    await page.goto(`${server.url}/journal`);
+    await write(page, 'Words from the old journal');
+    await setUpJournal(page, 'a passphrase soon forgotten');
+    await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
+    await page.getByRole('button', { name: 'Lock journal', exact: true }).click();
+
+    // Neither the passphrase nor the recovery key: the recovery view offers the way on.
+    await page.getByRole('region', { name: 'Your journal on this device' }).getByRole('button', { name: 'Unlock your journal' }).click();
+    await page.getByRole('button', { name: 'Forgotten your passphrase?' }).click();
+    await page.getByRole('dialog', { name: 'Use your recovery key' }).getByRole('button', { name: 'Start a new journal' }).click();
+    const reset = page.getByRole('dialog', { name: 'Start a new journal?' });
+    await reset.getByText('Every entry in your journal is deleted, from Harbour Mind and from this device, for good', { exact: false }).waitFor();
+    await reset.getByLabel('Type DELETE to confirm').fill('delete');
+    await reset.getByRole('button', { name: 'Delete my journal and start again' }).click();
+    await reset.getByText('Type DELETE exactly, in capitals, to delete your journal.').waitFor();
+    expect(((await (await context.request.get(`${server.url}/api/journal/records`)).json()) as { records: unknown[] }).records).toHaveLength(1);
+    await reset.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await reset.getByRole('button', { name: 'Delete my journal and start again' }).click();
+    await toast(page, 'Your old journal is deleted. Set up a new one to start writing.');
+
+    // The server holds nothing of it; a new journal is set up, empty.
+    expect(((await (await context.request.get(`${server.url}/api/journal/records`)).json()) as { records: unknown[] }).records).toEqual([]);
+    expect(((await (await context.request.get(`${server.url}/api/journal/keyring`)).json()) as { keyring: unknown }).keyring).toBeNull();
+    await setUpJournal(page, 'a fresh start by the sea');
+    await page.getByText('No journal entries yet', { exact: false }).waitFor();
+    expect(await page.getByText('Words from the old journal').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

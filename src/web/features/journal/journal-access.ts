@@ -6,9 +6,9 @@
  * keyring ever goes to the server.
  */
 import { changePassphrase, createKeyring, JournalLockedError, unlockWithPassphrase, unlockWithRecoveryKey, type Keyring } from '#web/features/journal/journal-crypto.ts';
-import { holdKey } from '#web/features/journal/journal-lock.ts';
+import { holdKey, lockJournal } from '#web/features/journal/journal-lock.ts';
 import { forgetAccount, loadDevice, saveDevice, type OpenedDevice, type StoredDevice } from '#web/features/journal/journal-store.ts';
-import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_PASSPHRASE_MIN } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_PASSPHRASE_MIN, JOURNAL_RESET_WORD } from '#shared/journal.ts';
 import { ApiError, type api } from '#web/lib/api.ts';
 
 type Request = typeof api;
@@ -84,4 +84,14 @@ export async function replaceJournalPassphrase(accountId: string, current: strin
   await request('/api/journal/keyring', { method: 'PUT', body: { keyring } });
   const known = await loadDevice(accountId);
   if (known) await saveDevice({ accountId, device: known.device, cursor: known.cursor, keyring });
+}
+
+/**
+ * "Start a new journal" (issue 36, item 3): the server deletes the keyring and every record; then this
+ * device lets go of the key and forgets its copy. Other devices find no keyring and offer to set up.
+ */
+export async function startNewJournal(accountId: string, request: Request): Promise<void> {
+  await request('/api/journal/reset', { method: 'POST', body: { confirm: JOURNAL_RESET_WORD } });
+  lockJournal();
+  await forgetAccount(accountId);
 }

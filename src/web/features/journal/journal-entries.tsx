@@ -6,6 +6,7 @@
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import KeyRound from 'lucide-react/icons/key-round';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Share2 from 'lucide-react/icons/share-2';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
@@ -20,7 +21,7 @@ import { downloadText } from '#web/lib/download.ts';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
 
-type Actions = { /** Entry ids kept as "conflicted copy" (decision 0055). */ conflicted?: ReadonlySet<string>; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
+type Actions = { /** Entry ids kept as "conflicted copy" (decision 0055). */ conflicted?: ReadonlySet<string>; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens "Start a new journal" (issue 36, item 3). */ onStartOver?: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
 
 export function EntriesList({ entries, actions }: { entries: JournalEntry[]; actions?: Actions }) {
   return (
@@ -49,7 +50,7 @@ function NoEntries() {
   return <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>;
 }
 
-function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, onLock, onChangePassphrase, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
+function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, onLock, onChangePassphrase, onStartOver, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -85,6 +86,11 @@ function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, o
               >
                 <KeyRound className="size-4" aria-hidden /> {L.changeButton}
               </DropdownMenu.Item>
+              {onStartOver ? (
+                <DropdownMenu.Item onSelect={onStartOver} className={MENU_ITEM}>
+                  <RotateCcw className="size-4" aria-hidden /> {L.resetButton}…
+                </DropdownMenu.Item>
+              ) : null}
               {entries.length ? (
                 <DropdownMenu.Item
                   onSelect={() => setConfirm('all')}

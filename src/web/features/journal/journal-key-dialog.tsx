@@ -20,11 +20,11 @@ import { api, ApiError } from '#web/lib/api.ts';
 import { downloadText } from '#web/lib/download.ts';
 import { toast } from '#web/lib/toast.ts';
 
-type Props = { mode: 'set-up' | 'unlock' | 'change'; journal: Journal; onClose: (opened: boolean) => void };
+type Props = { mode: 'set-up' | 'unlock' | 'change'; journal: Journal; onClose: (opened: boolean) => void; /** Opens "Start a new journal" (issue 36, item 3): the way on when both secrets are lost. */ onStartOver: () => void };
 
 const messageOf = (error: unknown) => (error instanceof JournalLockedError || error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
-export function JournalKeyDialog({ mode, journal, onClose }: Props) {
+export function JournalKeyDialog({ mode, journal, onClose, onStartOver }: Props) {
   const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
   const [kept, setKept] = useState(false);
   // While the recovery key is on screen, the dialog closes only through its own button, once kept (closable={false}).
@@ -47,7 +47,7 @@ export function JournalKeyDialog({ mode, journal, onClose }: Props) {
     );
   }
   if (mode === 'change') return <Change accountId={journal.accountId} onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
-  return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} />;
+  return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} onStartOver={onStartOver} />;
 }
 
 /**
@@ -154,7 +154,7 @@ function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onO
   );
 }
 
-function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenChange: (open: boolean) => void; onOpened: () => void }) {
+function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Journal; onOpenChange: (open: boolean) => void; onOpened: () => void; onStartOver: () => void }) {
   const [recovering, setRecovering] = useState(false);
   const [passphrase, setPassphrase] = useState('');
   const [recoveryKey, setRecoveryKey] = useState('');
@@ -195,6 +195,12 @@ function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenC
           {action.busy ? L.unlocking : recovering ? L.recoverButton : L.unlockButton}
         </Button>
       </div>
+      {/* Lost the recovery key too: the one way on is a new journal (issue 36, item 3). */}
+      {recovering ? (
+        <Button variant="ghost" size="sm" className="justify-self-start text-rose-800 dark:text-rose-200" onClick={onStartOver}>
+          {L.resetButton}
+        </Button>
+      ) : null}
     </FormDialog>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { JOURNAL, JOURNAL_LOCK_MESSAGES as L, readEntries, type JournalEntry } from '#shared/journal.ts';
-import { recoverJournal, setUpJournal, unlockJournal } from '#web/features/journal/journal-access.ts';
+import { recoverJournal, setUpJournal, startNewJournal, unlockJournal } from '#web/features/journal/journal-access.ts';
 import { heldKey, holdKey, lockJournal, onLockChange } from '#web/features/journal/journal-lock.ts';
 import { forgetAccount, loadDevice, otherAccounts, type OpenedDevice } from '#web/features/journal/journal-store.ts';
 import { JournalSync } from '#web/features/journal/journal-sync.ts';
@@ -175,6 +175,14 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     toast.success(L.lockedNow);
   }, []);
 
+  /** Deletes the journal on the server and this device (the dialog asked for the word); then it is to be set up again. */
+  const startOver = useCallback(async () => {
+    if (!accountId) return;
+    await startNewJournal(accountId, api);
+    setOpened({ key, status: 'set-up', engine: null });
+    toast.success(L.resetDone);
+  }, [accountId, key]);
+
   const importLegacy = useCallback(async () => {
     if (!engine) return;
     const entries = legacyEntries();
@@ -208,6 +216,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     setUp,
     unlock,
     lock,
+    startOver,
     legacy: { count: legacy.length, importAll: importLegacy, discard: discardLegacy },
     retry: useCallback(() => setAttempt((n) => n + 1), []),
   };
