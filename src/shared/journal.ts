@@ -148,6 +148,7 @@ export const JOURNAL_LOCK_MESSAGES = {
   resetWordWrong: `Type ${JOURNAL_RESET_WORD} exactly, in capitals, to delete your journal.`,
   resetSubmit: 'Delete my journal and start again',
   resetDone: 'Your old journal is deleted. Set up a new one to start writing.',
+  resetElsewhere: 'Your journal was deleted on another device with “Start a new journal”. What this device held of it has been removed.',
   storageRefusedTitle: 'Could not save on this device',
   storageRefusedBody: 'Your browser storage is full or blocked. Your text is still in the form.',
 } as const;

@@ -385,4 +385,32 @@ describe('the journal sync engine (issue 18)', () => {
       expect(journal.refused.size).toBe(0);
     }
   });
+
+  it('stops a device that still holds a journal started anew elsewhere from sending any of it back (issue 36, item 3)', async () => {
+    const person = await subscriber('sync-reset@example.com');
+    const laptop = await device(person.cookie);
+    await laptop.access.setUpJournal(person.userId, 'ten characters at least', laptop.request);
+    const a = await laptop.open(person.userId);
+    await a.add([entry('1', 'old journal')]);
+    await a.sync();
+    const phone = await device(person.cookie);
+    await phone.access.unlockJournal(person.userId, 'ten characters at least', phone.request);
+    const b = await phone.open(person.userId);
+    await b.sync();
+
+    // The phone starts a new journal while the laptop is offline with a change of its own.
+    laptop.setOnline(false);
+    await a.add([entry('2', 'written offline')]);
+    await a.remove('1');
+    await phone.access.startNewJournal(person.userId, phone.request);
+    expect(phone.lock.heldKey(person.userId)).toBeNull();
+    expect(await phone.store.loadDevice(person.userId)).toBeUndefined();
+    await phone.access.setUpJournal(person.userId, 'a brand new passphrase', phone.request);
+
+    laptop.setOnline(true);
+    await a.sync();
+    expect(a.state).toBe('started-anew');
+    // Nothing of the old journal went back: the server holds no record (the new journal has none yet).
+    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
+  });
 });

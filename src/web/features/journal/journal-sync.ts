@@ -7,7 +7,7 @@
  * so a reply arriving while the person edits never writes an older state over a newer one. Network
  * calls happen outside it.
  */
-import { JournalLockedError, openRecord, sealRecord, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { JournalLockedError, openRecord, sealRecord, type Keyring, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
 import { conflictedCopies, edit, rebase, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
 import { loadRecords, saveRecords, type OpenedDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
 import { parseEntry, type JournalEntry } from '#shared/journal.ts';
@@ -18,7 +18,7 @@ import { ApiError, type api } from '#web/lib/api.ts';
  * subscription, or the account's journal at its cap on the server ('records-full', 'bytes-full':
  * issue 33, row 3). In every state but 'synced' the changes not sent stay on this device, pending.
  */
-export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed';
+export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed' | 'started-anew';
 type ServerRefusal = 'needs-subscription' | 'records-full' | 'bytes-full';
 
 type Request = typeof api;
@@ -157,8 +157,15 @@ export class JournalSync {
   // ---- one round
 
   private async round(): Promise<void> {
+    if (this.state === 'started-anew') return;
     this.setState('syncing');
     try {
+      // "Start a new journal" on another device deleted this one: nothing of it may be sent again
+      // (sealed under the old key, it would sit unreadable in the new journal). The page forgets it.
+      if (await this.startedAnew()) {
+        this.setState('started-anew');
+        return;
+      }
       await this.pull();
       const refused = await this.push();
       if (!refused) this.hasSynced = true;
@@ -167,6 +174,15 @@ export class JournalSync {
       if (error instanceof JournalClosedError) return;
       this.setState(error instanceof ApiError && (error.code === 'network' || error.status >= 500 || error.status === 429) ? 'offline' : 'failed');
     }
+  }
+
+  /** Whether the server's keyring is no longer the one this device unlocked (issue 36, item 3: a reset elsewhere). */
+  private async startedAnew(): Promise<boolean> {
+    const kept = this.device.keyring;
+    // Unlocked before keyrings were kept on the device: nothing to compare with.
+    if (!kept) return false;
+    const { keyring } = await this.request<{ keyring: Keyring | null }>('/api/journal/keyring');
+    return keyring?.recovery.wrapped.data !== kept.recovery.wrapped.data;
   }
 
   private async pull(): Promise<void> {

@@ -101,6 +101,17 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     [accountId],
   );
 
+  // Started anew on another device (issue 36, item 3): this device forgets the old journal, then opens as the server now says.
+  const startedAnew = engine?.state === 'started-anew';
+  useEffect(() => {
+    if (!startedAnew || !accountId) return;
+    lockJournal();
+    void forgetAccount(accountId).then(() => {
+      toast.info(L.resetElsewhere);
+      setAttempt((n) => n + 1);
+    });
+  }, [startedAnew, accountId]);
+
   // Once open (a routine background round, with nothing waiting, keeps saying "synced": the status line
   // is a live region and must not announce every 30 seconds): show every change, sync now, when the connection returns, when the page is looked at again, and now and then.
   useEffect(() => {
