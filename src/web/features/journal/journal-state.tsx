@@ -97,6 +97,8 @@ function SyncLine({ journal }: { journal: Journal }) {
             ? L.bytesFull
             : sync.state === 'failed'
               ? L.syncFailed
+              : sync.state === 'started-anew'
+                ? L.resetElsewhere
               : sync.state === 'syncing'
                 ? L.syncing
                 : L.synced;
