@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { setUpJournal, unlockJournal } from '#tests/e2e/support/journal.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
@@ -63,6 +64,7 @@ describe('the journal locks', () => {
     // The lock is in sight, beside the idle time (15 minutes unless chosen).
     const lockAfter = page.getByLabel('Lock after');
     expect(await lockAfter.inputValue()).toBe('15');
+    expect(await axeFindings(page, 'journal open, with its lock')).toEqual([]);
     await lockAfter.selectOption({ label: '5 minutes' });
     // Activity keeps it open: four quiet minutes, a movement, four more.
     await page.clock.fastForward('04:00');
@@ -111,6 +113,7 @@ describe('the journal locks', () => {
     await signOut.click();
     const warning = page.getByRole('alertdialog', { name: 'Sign out and lose unsynced journal changes?' });
     await warning.getByText('1 journal change has not reached Harbour Mind yet.', { exact: false }).waitFor();
+    expect(await axeFindings(page, 'sign-out warning')).toEqual([]);
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await warning.waitFor({ state: 'detached' });
     // Nothing lost, nothing signed out.
@@ -152,6 +155,7 @@ describe('the journal locks', () => {
     await reset.getByLabel('Type DELETE to confirm').fill('delete');
     await reset.getByRole('button', { name: 'Delete my journal and start again' }).click();
     await reset.getByText('Type DELETE exactly, in capitals, to delete your journal.').waitFor();
+    expect(await axeFindings(page, 'start a new journal')).toEqual([]);
     expect(((await (await context.request.get(`${server.url}/api/journal/records`)).json()) as { records: unknown[] }).records).toHaveLength(1);
     await reset.getByLabel('Type DELETE to confirm').fill('DELETE');
     await reset.getByRole('button', { name: 'Delete my journal and start again' }).click();
