@@ -149,7 +149,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'index', test: /preload-helper|src[\\/]web[\\/]main\.tsx$/ },
-            { name: 'boot', test: /src[\\/]web[\\/](?:boot\.tsx|lazy-chunks\.ts)$/ },
+            // next-path (sign-in links with `next`) is every page's too: it came into boot through the auth client that
+            // signing out used; now that signing out loads on the click (sign-out-here.tsx), it is named here, or rolldown
+            // files it with the catalogue's cards and /subscribe fetches those for it (+4 KB gzip, measured).
+            { name: 'boot', test: /src[\\/](?:web[\\/](?:boot\.tsx|lazy-chunks\.ts)|shared[\\/]next-path\.ts)$/ },
             // Modules of a few hundred bytes that the catalogue's chunks share (its icons, the spinner,
             // the Played marks) cost more as six files of their own (each under the 1 KB compression
             // threshold, so sent raw, each a request) than as one compressed file (measured: the
