@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { journalAboutMood, journalAboutPath, journalAboutText, journalPromptPath } from '#web/features/journal/journal-about.ts';
+import { journalAboutMood, journalAboutText } from '#web/features/journal/journal-about.ts';
+import { journalAboutPath, journalPromptPath } from '#web/features/journal/journal-links.ts';
 
 describe("'Write about it': the journal entry that names a meditation", () => {
   it('round-trips a title through the address', () => {

@@ -18,7 +18,7 @@ import { withNext } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import type { PlayerState } from '#web/features/player/player-machine.ts';
-import { journalAboutPath } from '#web/features/journal/journal-about.ts';
+import { journalAboutPath } from '#web/features/journal/journal-links.ts';
 import { usePractice } from '#web/features/practice/use-practice.ts';
 import { useBottomBar } from '#web/features/player/use-bottom-bar.ts';
 

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
-import { journalPromptPath } from '#web/features/journal/journal-about.ts';
+import { journalPromptPath } from '#web/features/journal/journal-links.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { cardOf, useProgramme, useProgrammeChange, useProgrammeProgress } from '#web/features/programmes/use-programmes.ts';
 import { ApiError } from '#web/lib/api.ts';
