@@ -19,6 +19,7 @@ import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
 import { LoadingStatus, SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
 import { formatTime } from '#web/features/player/format-time.ts';
+import { SoundscapePicker, useSoundscape } from '#web/features/player/soundscape-picker.tsx';
 
 export function PlayerSheet() {
   const player = usePlayer();
@@ -29,6 +30,8 @@ export function PlayerSheet() {
   // Opens on Play/Pause (issue 38: it opened on 'Minimise player', so Space minimised it), and gives
   // focus back to what opened it (a card, the mini bar) when minimised.
   const focus = useReturnFocus((content) => content.querySelector<HTMLElement>('[data-play-pause]'));
+  // Made here, not in the picker: this component stays mounted while a track is current, minimised too.
+  const soundscape = useSoundscape();
   if (transcriptTrack !== current?.id) {
     setTranscriptTrack(current?.id);
     setShowTranscript(false);
@@ -103,6 +106,8 @@ export function PlayerSheet() {
                 ) : null}
               </div>
             </div>
+
+            <SoundscapePicker soundscape={soundscape} />
 
             {player.transcript && showTranscript ? (
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a long transcript must be reachable by keyboard so it can be scrolled and read there
