@@ -86,7 +86,7 @@ async function mainThreadSeconds(page: Page): Promise<() => Promise<number>> {
 
 async function measure(browser: Browser, rootPid: number, server: { url: string; dataDir: string }, track: string, way: Way, round: number): Promise<Sample> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  await signedInSubscriber(server, context, { name: `Bench ${way} ${round}`, password: 'quiet-harbour-bench' });
+  await signedInSubscriber(server, context, { name: `Bench ${way === "plain" ? "Plain" : "Mixed"} ${"abcdefghij"[round]}`, password: 'quiet-harbour-bench' });
   const page = await context.newPage();
   // The player asks for its link as always; the answer points at the 20-minute track, served from here.
   await page.route('**/api/meditations/*/playback', (route) =>
@@ -96,10 +96,18 @@ async function measure(browser: Browser, rootPid: number, server: { url: string;
   await page.goto(`${server.url}/meditations/sleeping`);
   await page.getByTestId('meditation-card').first().locator('h2 button').click();
   const sheet = page.getByRole('dialog');
-  await page.waitForFunction(() => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-    return Boolean(audio && !audio.paused && audio.currentTime > 0.2 && audio.duration > 600);
-  }, undefined, { timeout: 60_000 });
+  await page
+    .waitForFunction(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      return Boolean(audio && !audio.paused && audio.currentTime > 0.2 && audio.duration > 600);
+    }, undefined, { timeout: 120_000 })
+    .catch(async (error: unknown) => {
+      const state = await page.evaluate(() => {
+        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+        return audio ? { src: audio.currentSrc, paused: audio.paused, time: audio.currentTime, duration: audio.duration, error: audio.error?.message ?? null } : null;
+      });
+      throw new Error(`${way}: the track did not play: ${JSON.stringify(state)}`, { cause: error });
+    });
   // Each round at a later point of the track, so the windows cover the 20 minutes.
   const at = Math.round(((round + 0.5) / ROUNDS) * (TRACK_SECONDS - WINDOW_SECONDS - 10));
   await page.evaluate((seconds) => {
