@@ -31,7 +31,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell
 const TICKS = 100;
 
 type Way = 'plain' | 'mixed';
-type Sample = { way: Way; at: number; cpuSeconds: number; mainThreadSeconds: number; wallSeconds: number };
+type Sample = { way: Way; at: number; cpu: Cpu; mainThreadSeconds: number; wallSeconds: number };
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -47,8 +47,30 @@ function makeTrack(dir: string): string {
   return mp3;
 }
 
-/** utime + stime of a process and all its descendants, in seconds. */
-function treeCpuSeconds(rootPid: number): number {
+const KINDS = ['renderer', 'audio', 'gpu', 'other'] as const;
+type Kind = (typeof KINDS)[number];
+type Cpu = Record<Kind, number>;
+
+/**
+ * Which Chromium process this is, from its command line: the page's renderer (where the graph is
+ * rendered, on its audio thread), the audio service (which pulls the output, here a fake device),
+ * the GPU process (compositing in software: --disable-gpu), or another (the browser, the network).
+ */
+function kindOf(pid: number): Kind {
+  let command = '';
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return 'other';
+  }
+  if (command.includes('--type=renderer')) return 'renderer';
+  if (command.includes('audio.mojom.AudioService')) return 'audio';
+  if (command.includes('--type=gpu-process')) return 'gpu';
+  return 'other';
+}
+
+/** utime + stime of the browser process and all its descendants, in seconds, by kind of process. */
+function treeCpuSeconds(rootPid: number): Cpu {
   const stats = new Map<number, { ppid: number; ticks: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -68,10 +90,12 @@ function treeCpuSeconds(rootPid: number): number {
     }
     return false;
   };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
-  return ticks / TICKS;
+  const cpu: Cpu = { renderer: 0, audio: 0, gpu: 0, other: 0 };
+  for (const [pid, stat] of stats) if (inTree(pid)) cpu[kindOf(pid)] += stat.ticks / TICKS;
+  return cpu;
 }
+
+const total = (cpu: Cpu) => KINDS.reduce((sum, kind) => sum + cpu[kind], 0);
 
 async function mainThreadSeconds(page: Page): Promise<() => Promise<number>> {
   const session = await page.context().newCDPSession(page);
@@ -94,8 +118,13 @@ async function measure(browser: Browser, rootPid: number, server: { url: string;
   );
   await page.route('**/bench/voice.mp3', (route) => route.fulfill({ path: track, contentType: 'audio/mpeg' }));
   await page.goto(`${server.url}/meditations/sleeping`);
-  await page.getByTestId('meditation-card').first().locator('h2 button').click();
-  const sheet = page.getByRole('dialog');
+  // On a loaded machine a tap before the page knows the subscriber may be taken for a visitor's.
+  await page.waitForLoadState('networkidle');
+  // The card's title button plays it once the page knows the subscriber (as listening.e2e.ts starts a track).
+  const card = page.getByTestId('meditation-card').filter({ hasText: 'The Slow Tide' });
+  await card.getByRole('button', { name: 'The Slow Tide', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'The Slow Tide' });
+  await sheet.waitFor({ timeout: 60_000 });
   await page
     .waitForFunction(() => {
       const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
@@ -106,7 +135,8 @@ async function measure(browser: Browser, rootPid: number, server: { url: string;
         const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
         return audio ? { src: audio.currentSrc, paused: audio.paused, time: audio.currentTime, duration: audio.duration, error: audio.error?.message ?? null } : null;
       });
-      throw new Error(`${way}: the track did not play: ${JSON.stringify(state)}`, { cause: error });
+      await page.screenshot({ path: join(tmpdir(), `soundscape-bench-${way}.png`) });
+      throw new Error(`${way}: the track did not play: ${JSON.stringify(state)} (screenshot in ${tmpdir()})`, { cause: error });
     });
   // Each round at a later point of the track, so the windows cover the 20 minutes.
   const at = Math.round(((round + 0.5) / ROUNDS) * (TRACK_SECONDS - WINDOW_SECONDS - 10));
@@ -124,13 +154,14 @@ async function measure(browser: Browser, rootPid: number, server: { url: string;
   const cpuBefore = treeCpuSeconds(rootPid);
   const wallBefore = performance.now();
   await page.waitForTimeout(WINDOW_SECONDS * 1000);
-  const cpuSeconds = treeCpuSeconds(rootPid) - cpuBefore;
+  const cpuAfter = treeCpuSeconds(rootPid);
+  const cpu = Object.fromEntries(KINDS.map((kind) => [kind, cpuAfter[kind] - cpuBefore[kind]])) as Cpu;
   const wallSeconds = (performance.now() - wallBefore) / 1000;
   const mainThreadSecondsUsed = await mainThread();
   const stillPlaying = await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.paused === false);
   if (!stillPlaying) throw new Error(`${way} round ${round}: the track stopped during the window`);
   await context.close();
-  return { way, at, cpuSeconds, mainThreadSeconds: mainThreadSecondsUsed, wallSeconds };
+  return { way, at, cpu, mainThreadSeconds: mainThreadSecondsUsed, wallSeconds };
 }
 
 const median = (values: number[]) => {
@@ -155,17 +186,16 @@ try {
     for (const way of ['plain', 'mixed'] as const) {
       const sample = await measure(browser, rootPid, server, track, way, round);
       samples.push(sample);
-      console.log(`${way.padEnd(5)} round ${round + 1}, from ${Math.floor(sample.at / 60)}:${String(sample.at % 60).padStart(2, '0')}: Chromium CPU ${percent(sample.cpuSeconds, sample.wallSeconds)} of one core, page main thread ${percent(sample.mainThreadSeconds, sample.wallSeconds)}`);
+      console.log(`${way.padEnd(5)} round ${round + 1}, from ${Math.floor(sample.at / 60)}:${String(sample.at % 60).padStart(2, '0')}: Chromium CPU ${percent(total(sample.cpu), sample.wallSeconds)} of one core (${KINDS.map((kind) => `${kind} ${percent(sample.cpu[kind], sample.wallSeconds)}`).join(', ')}), page main thread ${percent(sample.mainThreadSeconds, sample.wallSeconds)}`);
     }
   }
   await browser.close();
   console.log(`\nMedian of ${ROUNDS} windows of ${WINDOW_SECONDS} s per way (CPU time / wall time; 100% = one core):`);
-  console.log('way    | all Chromium processes | page main thread');
+  console.log(`way    | all Chromium | ${KINDS.join(' | ')} | page main thread`);
   for (const way of ['plain', 'mixed'] as const) {
     const mine = samples.filter((sample) => sample.way === way);
-    const cpu = median(mine.map((sample) => sample.cpuSeconds / sample.wallSeconds));
-    const main = median(mine.map((sample) => sample.mainThreadSeconds / sample.wallSeconds));
-    console.log(`${way.padEnd(6)} | ${`${(cpu * 100).toFixed(1)}%`.padStart(22)} | ${`${(main * 100).toFixed(2)}%`.padStart(16)}`);
+    const cell = (value: (sample: Sample) => number) => `${(median(mine.map((sample) => value(sample) / sample.wallSeconds)) * 100).toFixed(1)}%`;
+    console.log(`${way.padEnd(6)} | ${[cell((sample) => total(sample.cpu)), ...KINDS.map((kind) => cell((sample) => sample.cpu[kind])), cell((sample) => sample.mainThreadSeconds)].join(' | ')}`);
   }
 } finally {
   await browserServer.close();
