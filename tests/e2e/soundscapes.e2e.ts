@@ -2,7 +2,8 @@
  * Background sound under a meditation in Chromium against the real server (issue 37, item 3). What
  * the page asks of Web Audio is watched, not replaced: the real AudioContext mixes the real voice
  * and bed, and a spy notes each looping source the page starts and stops, and each element it routes
- * into the graph. No time has to pass here, so no page clock.
+ * into the graph. Only the sleep timer's journey lets time pass, on a page clock installed before
+ * the page loads and never paused.
  */
 import type { BrowserContext, Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,11 +108,16 @@ describe('background sound', () => {
     expect(await axeFindings(page, 'player sheet with background sound')).toEqual([]);
 
     // Chosen with the keyboard: from None, the arrow key moves to Rain (and does not seek the track).
+    await page.evaluate(() => {
+      const w = window as unknown as { __seeks: number };
+      w.__seeks = 0;
+      document.querySelector('[data-testid="player-audio"]')!.addEventListener('seeking', () => (w.__seeks += 1));
+    });
     const before = (await audio(page)).currentTime;
     await group.getByRole('radio', { name: 'None' }).focus();
     await page.keyboard.press('ArrowRight');
     expect(await group.getByRole('radio', { name: 'Rain' }).isChecked()).toBe(true);
-    expect((await audio(page)).currentTime).toBeLessThan(before + 10);
+    expect(await page.evaluate(() => (window as unknown as { __seeks: number }).__seeks)).toBe(0);
 
     // The bed: one looping one-minute buffer on a running context, with both voice elements routed into the same graph.
     const section = page.locator('section[data-bed-state]');
@@ -155,6 +161,27 @@ describe('background sound', () => {
     await expect.poll(async () => (await watched(page)).playing.length).toBe(0);
     expect((await watched(page)).beds).toHaveLength(1);
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('fades the bed out with the voice when the sleep timer runs out', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await watchWebAudio(context);
+    await signedInSubscriber(server, context, { name: 'Ines Brook', password: 'quiet-harbour-38' });
+    await page.clock.install();
+    const sheet = await playSlowTide(page);
+    await sheet.getByRole('radio', { name: 'Ocean' }).check();
+    await page.locator('section[data-bed-state="playing"]').waitFor();
+
+    await sheet.getByLabel('Sleep timer').selectOption('5');
+    await sheet.getByRole('option', { name: 'Pausing in 5 min' }).waitFor({ state: 'attached' });
+    await page.clock.runFor(4 * 60_000);
+    expect((await watched(page)).playing).toHaveLength(1);
+    await page.clock.runFor(60_000 + 1_000);
+    await expect.poll(async () => (await audio(page)).paused).toBe(true);
+    await page.locator('section[data-bed-state="paused"]').waitFor();
+    expect((await watched(page)).playing).toHaveLength(0);
     expect(problems).toEqual([]);
     await context.close();
   });
