@@ -130,6 +130,15 @@ describe('background sound', () => {
     // The voice goes on, heard through the graph.
     await waitForPlaying(page, before + 0.5);
     await expect.poll(() => voicePeak(page)).toBeGreaterThan(0.001);
+    // The engine's fades (and the sleep timer's) set the element's volume: it still reaches the voice inside the graph.
+    const setVolume = (volume: number) =>
+      page.evaluate((v) => {
+        document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.volume = v;
+      }, volume);
+    await setVolume(0);
+    await expect.poll(() => voicePeak(page)).toBe(0);
+    await setVolume(1);
+    await expect.poll(() => voicePeak(page)).toBeGreaterThan(0.001);
 
     // Its own volume, kept on the device with the choice.
     const volume = sheet.getByRole('slider', { name: 'Background volume' });
