@@ -57,6 +57,20 @@ function themeBootScript(): Plugin {
   };
 }
 
+/**
+ * Which of a lazy chunk's imports are fetched ahead with `<link rel=modulepreload>` (Vite's default:
+ * all of them, for every dynamic import). Inserting one link each into <head> was most of several
+ * 50-200 ms tasks while a phone-speed page settled (issue 39; decision 0058), so they are kept only
+ * where a person waits on a round trip: the app's chunk (main.tsx), a page reached by navigation,
+ * the sign-in dialog. Elsewhere the browser finds a chunk's imports as it reads it: the player's
+ * parts, the toasts and the dialogs the idle prefetch loads, and the landing page's chunk, whose
+ * few small imports arrive long before the app's 117 KB that it waits for. CSS is not in `deps`.
+ */
+function preloadWhereSomeoneWaits(file: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  if (/(?:^|\/)index-[\w-]+\.js$|\.html$/.test(hostId)) return /\/boot-[\w-]+\.js$/.test(file) ? deps : [];
+  return /-page-[\w-]+\.js$/.test(file) || /\/auth-dialog-[\w-]+\.js$/.test(file) ? deps : [];
+}
+
 /** The web app lives in src/web; the server serves dist/web in production. */
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
@@ -68,8 +82,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',
-      // An external registerSW.js (the CSP forbids inline scripts), deferred so it never holds up the first paint.
-      injectRegister: 'script-defer',
+      // Registered by the app once the first page has settled (src/web/lib/service-worker.ts), not in the load event.
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
       manifest: {
         name: 'Harbour Mind',
@@ -120,7 +134,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The catalogue's artwork stays in files (styles.css says why); other small assets are inlined as usual.
     assetsInlineLimit: (file: string) => (file.includes('/catalogue/artwork/') ? false : undefined),
     // Keep the app free of inline scripts so the CSP can forbid them.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadWhereSomeoneWaits },
     // Which chunks each page needs, for `npm run bench:bundle` (first-load bytes per route).
     manifest: true,
     // The app as one chunk, loaded after the first paint (decision 0021): React, the router, TanStack
@@ -137,7 +151,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'index', test: /preload-helper|src[\\/]web[\\/]main\.tsx$/ },
-            { name: 'boot', test: /src[\\/]web[\\/](?:boot\.tsx|lazy-chunks\.ts)$/ },
+            // next-path (sign-in links with `next`) is every page's too: it came into boot through the auth client that
+            // signing out used; now that signing out loads on the click (sign-out-here.tsx), it is named here, or rolldown
+            // files it with the catalogue's cards and /subscribe fetches those for it (+4 KB gzip, measured).
+            { name: 'boot', test: /src[\\/](?:web[\\/](?:boot\.tsx|lazy-chunks\.ts)|shared[\\/]next-path\.ts)$/ },
             // Modules of a few hundred bytes that the catalogue's chunks share (its icons, the spinner,
             // the Played marks) cost more as six files of their own (each under the 1 KB compression
             // threshold, so sent raw, each a request) than as one compressed file (measured: the

@@ -11,6 +11,7 @@ import {
   checkMinSdk,
   checkNoFacebook,
   checkSceneViewController,
+  checkStoreKitBridge,
   checkSwiftPackages,
   checkUsageDescriptions,
   filesAt,
@@ -53,6 +54,14 @@ describe('the native doctor (issue 35, item 1)', () => {
   it('names a scene that shows a view controller other than the one registering the StoreKit bridge', () => {
     const fs = withEdit('ios/App/App/SceneDelegate.swift', (t) => t.replace(/rootViewController = \w+\(\)/, 'rootViewController = CAPBridgeViewController()'));
     expect(checkSceneViewController(root, fs).map((f) => f.problem)).toEqual([expect.stringContaining('MainViewController (which registers HarbourStoreKitPlugin) never loads')]);
+  });
+
+  it('names a bridge method JavaScript calls that the Swift plugin does not declare or implement', () => {
+    // The bridge before issue 35's item 2: Swift offered latestTransaction, JavaScript now asks for signedTransaction.
+    const renamed = withEdit('ios/App/App/HarbourStoreKit.swift', (t) => t.replaceAll('signedTransaction(_ call', 'latestTransaction(_ call').replace('name: "signedTransaction"', 'name: "latestTransaction"'));
+    expect(checkStoreKitBridge(root, renamed).map((f) => f.problem)).toEqual([expect.stringContaining('calls HarbourStoreKit.signedTransaction, which HarbourStoreKit.swift does not list')]);
+    const unimplemented = withEdit('ios/App/App/HarbourStoreKit.swift', (t) => t.replace('@objc func finishTransaction(_ call', '@objc func finishIt(_ call'));
+    expect(checkStoreKitBridge(root, unimplemented).map((f) => f.problem)).toEqual([expect.stringContaining('no @objc func finishTransaction')]);
   });
 
   it('names a missing HealthKit reading sentence (ITMS-90683)', () => {

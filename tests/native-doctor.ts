@@ -215,12 +215,35 @@ export function checkHealthConnectPolicy(root: string, fs: Files = filesAt(root)
   return findings;
 }
 
+/**
+ * The app's own bridge (ios/App/App/HarbourStoreKit.swift) against its JavaScript side
+ * (src/web/platform/native-store-plugins.ts): every method JavaScript calls must be declared in the
+ * plugin's `pluginMethods` and implemented as an `@objc func`, or the call rejects with
+ * "not implemented" at run time, after the buyer has been charged. The tests fake the bridge in
+ * JavaScript, so only a read of both files can see a rename on one side.
+ */
+export function checkStoreKitBridge(root: string, fs: Files = filesAt(root)): Finding[] {
+  const check = 'iOS StoreKit bridge';
+  const swift = fs.read(join(root, 'ios/App/App/HarbourStoreKit.swift'));
+  const js = fs.read(join(root, 'src/web/platform/native-store-plugins.ts'));
+  const called = new Set([...js.matchAll(/\bplugin\.(\w+)\(/g)].map((m) => m[1]));
+  const declared = new Set([...swift.matchAll(/CAPPluginMethod\(name:\s*"(\w+)"/g)].map((m) => m[1]));
+  const implemented = new Set([...swift.matchAll(/@objc func (\w+)\(_ call: CAPPluginCall\)/g)].map((m) => m[1]));
+  const findings: Finding[] = [];
+  for (const name of called) {
+    if (!declared.has(name)) findings.push({ check, problem: `JavaScript calls HarbourStoreKit.${name}, which HarbourStoreKit.swift does not list in pluginMethods` });
+    else if (!implemented.has(name)) findings.push({ check, problem: `HarbourStoreKit.swift lists ${name} but has no @objc func ${name}(_ call: CAPPluginCall)` });
+  }
+  return findings;
+}
+
 /** Every check, in the order a first build meets them. */
 export function nativeDoctor(root: string, config: CapacitorConfig, fs: Files = filesAt(root)): Finding[] {
   return [
     ...checkSwiftPackages(root, fs),
     ...checkMinSdk(root, fs),
     ...checkSceneViewController(root, fs),
+    ...checkStoreKitBridge(root, fs),
     ...checkUsageDescriptions(root, fs),
     ...checkNoFacebook(root, config, fs),
     ...checkHealthConnectPolicy(root, fs),

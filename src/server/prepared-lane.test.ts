@@ -131,11 +131,16 @@ describe('the prepared lane', () => {
     for (let i = 0; i < 5; i++) scripts.push(await get(t, '/assets/entry-3f2a9c1b.js', { from }));
     expect(scripts.map((r) => [r.status, r.text, r.headers['x-ratelimit-limit']])).toEqual(Array.from({ length: 5 }, () => [200, 'console.log("calm")', undefined]));
     expect(scripts[0]?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script carries what a subresource needs, not a document's policies (issue 39: ~750 bytes a chunk).
+    expect(scripts[0]?.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' });
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy', 'x-xss-protection']) expect(scripts[0]?.headers[name], name).toBeUndefined();
     // Other files count: the share of 3 is all there for them.
     const manifests = [];
     for (let i = 0; i < 4; i++) manifests.push((await get(t, '/manifest.webmanifest', { from })).status);
     expect(manifests).toEqual([200, 200, 200, 429]);
     expect(t.app.preparedLane.served).toBe(8);
+    // Files outside /assets/ (the manifest, the service worker, the shell) keep the full set.
+    expect(String((await get(t, '/manifest.webmanifest', { from: '127.0.0.23' })).headers['content-security-policy'])).toContain("default-src 'self'");
     // Exactly what the route sends.
     t.app.preparedLane.enabled = false;
     const route = await get(t, '/assets/entry-3f2a9c1b.js', { from: '127.0.0.22' });

@@ -24,12 +24,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GlobalBrake } from '#server/global-rate-limit.ts';
 import type { ObserveRequest } from '#server/features/metrics/metrics.routes.ts';
 import { preparedReply, type PreparedReply, type PreparedResponse } from '#server/prepared-response.ts';
+import { assetSecurityHeaders } from '#server/security-headers.ts';
 
 /**
  * A prepared answer for one request target, with the route pattern logs and metrics name it by.
  * `uncounted`: the global brake does not count it (hashed build files, as global-rate-limit.ts says).
  */
-type LaneAnswer = { route: string; prepared: PreparedResponse; cacheControl: string; uncounted?: boolean };
+/** `asset`: a hashed build file, sent without the document-only security headers (security-headers.ts). */
+type LaneAnswer = { route: string; prepared: PreparedResponse; cacheControl: string; uncounted?: boolean; asset?: boolean };
 
 /** Looks up the answer for a raw request target; undefined when it is not made yet (Fastify's route makes it). */
 export type LaneLookup = (target: string) => LaneAnswer | undefined;
@@ -128,7 +130,8 @@ export function createPreparedLane(): PreparedLane {
     const key = `${reply.status} ${reply.headers['content-encoding'] ?? ''} ${answer.cacheControl}`;
     let flat = byReply.get(key);
     if (!flat) {
-      const all: OutgoingHttpHeaders = { ...deps?.securityHeaders, ...reply.headers };
+      const security = deps?.securityHeaders ?? {};
+      const all: OutgoingHttpHeaders = { ...(answer.asset ? assetSecurityHeaders(security) : security), ...reply.headers };
       if (reply.body) all['content-length'] = reply.body.length;
       flat = Object.entries(all).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]])).flat();
       byReply.set(key, flat);

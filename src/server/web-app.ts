@@ -14,6 +14,7 @@ import { sendPrepared } from '#server/prepared-response.ts';
 import { loadStaticFiles, type StaticFile } from '#server/static-files.ts';
 import { loggedRoute } from '#server/request-log.ts';
 import type { LaneLookup } from '#server/prepared-lane.ts';
+import { dropDocumentHeaders, isHashedAsset } from '#server/security-headers.ts';
 
 /** Returns the build's files for the prepared lane (prepared-lane.ts); hashed ones are not counted by the global brake. */
 export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distDir: string; pages?: PagePreparer }): LaneLookup {
@@ -21,7 +22,11 @@ export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distD
   // answered by Fastify from GET. The app shell is the same prepared index.html, read once.
   const files = existsSync(join(distDir, 'index.html')) ? loadStaticFiles(distDir) : new Map<string, StaticFile>();
   for (const [path, file] of files) {
-    app.get(path, { schema: { hide: true } }, (request, reply) => sendPrepared(request, reply, file.prepared, file.cacheControl));
+    const asset = isHashedAsset(path);
+    app.get(path, { schema: { hide: true } }, (request, reply) => {
+      if (asset) dropDocumentHeaders(reply);
+      return sendPrepared(request, reply, file.prepared, file.cacheControl);
+    });
   }
   const indexHtml = files.get('/index.html')?.prepared;
 
@@ -44,6 +49,7 @@ export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distD
   });
   return (target) => {
     const file = files.get(target);
-    return file && { route: target, prepared: file.prepared, cacheControl: file.cacheControl, uncounted: target.startsWith('/assets/') };
+    const asset = isHashedAsset(target);
+    return file && { route: target, prepared: file.prepared, cacheControl: file.cacheControl, uncounted: asset, asset };
   };
 }

@@ -7,6 +7,7 @@ import {
   canSave,
   createEntry,
   entriesCount,
+  JOURNAL_LOCK_MESSAGES,
   entriesToMarkdown,
   insights,
   journalStreak,
@@ -154,5 +155,11 @@ describe('export', () => {
 describe('entriesCount (issue 38: "Fri 1 entries")', () => {
   it('says entry for one and entries otherwise', () => {
     expect([0, 1, 2].map(entriesCount)).toEqual(['0 entries', '1 entry', '2 entries']);
+  });
+});
+
+describe('the journal-full message', () => {
+  it('writes the record cap as en-GB does, without Intl', () => {
+    expect(JOURNAL_LOCK_MESSAGES.recordsFull).toContain('Your journal holds 40,000 entries,');
   });
 });

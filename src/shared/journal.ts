@@ -45,6 +45,15 @@ export const JOURNAL_MESSAGES = {
 } as const;
 
 /**
+ * 40000 → "40,000", as en-GB writes it. Not toLocaleString: this module is evaluated while the first
+ * page settles (the session summary's journal link is prefetched), and a first Intl call there built
+ * en-GB's number format on the main thread, a 60-85 ms task on a phone-speed CPU (issue 39).
+ */
+function groupThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
  * What one account's encrypted journal may hold on the server (issue 33, row 3; decision 0044). Sized from
  * a heavy journaler: five long entries (about 4 000 characters each, ~6 KB sealed) every day for ten years
  * is 18 250 records and ~113 MB; each cap is about twice that. Deleting an entry leaves a small sealed
@@ -58,6 +67,23 @@ export const JOURNAL_STORAGE = {
 
 /** The shortest journal passphrase (issue 18): it guards the journal against anyone holding a copy of the database. */
 export const JOURNAL_PASSPHRASE_MIN = 10;
+
+/**
+ * When an opened journal locks itself on this device (issue 36, item 1; decision 0054): after this many
+ * minutes without pointer, keyboard or touch activity (or in the background, inside the apps). The
+ * choice is the device's own, kept in its local storage under `storageKey`.
+ */
+export const JOURNAL_LOCK_AFTER = {
+  choices: [1, 5, 15, 30, 60],
+  defaultMinutes: 15,
+  storageKey: 'hm.journalLockAfter',
+} as const;
+
+/**
+ * "Start a new journal" (issue 36, item 3): the word typed to confirm deleting the server's keyring and
+ * every record, as the account's deletion asks for its own.
+ */
+export const JOURNAL_RESET_WORD = 'DELETE';
 
 /** The end-to-end encrypted journal's own words (issue 18; decision 0031). */
 /** '1 entry', '0 entries', '3 entries' (issue 38: the week's chart said 'Fri 1 entries'). */
@@ -95,7 +121,10 @@ export const JOURNAL_LOCK_MESSAGES = {
   setUpCard: 'Your journal is private to you and encrypted end to end. Set it up once to start writing.',
   signedOutCard: 'Sign in to open your journal. It is private to your account and encrypted end to end.',
   unreachable: 'Your journal cannot be opened right now: this device has not unlocked it yet and cannot reach Harbour Mind. Check your connection and try again.',
-  lockButton: 'Lock journal on this device',
+  lockButton: 'Lock journal',
+  lockAfterLabel: 'Lock after',
+  lockAfterChoice: (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`),
+  lockAfterHint: 'without activity on this device',
   changeButton: 'Change journal passphrase',
   changeTitle: 'Change your journal passphrase',
   changeBody: 'Your entries stay as they are, and your devices stay unlocked. Your recovery key still works.',
@@ -108,14 +137,27 @@ export const JOURNAL_LOCK_MESSAGES = {
   offline: (pending: number) => `Saved on this device. ${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to sync when you are back online.`,
   needsSubscription: 'New entries are kept on this device and will sync once your subscription is active.',
   syncFailed: 'Some changes could not be synced. They are kept on this device and will be tried again.',
+  refused: (count: number) =>
+    `${count} ${count === 1 ? 'change' : 'changes'} from the server ${count === 1 ? 'was' : 'were'} not applied: older than what this device had already seen, or bringing back a deleted entry. Your journal here is unchanged.`,
+  conflictedCopy: 'Conflicted copy',
+  conflictedCopyHint: 'Changed on two devices at once: this is the version that reached the server second. Keep it, or delete it if the other one says it all.',
   unreadable: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} could not be opened with this journal's key and ${count === 1 ? 'is' : 'are'} not shown.`,
   legacyTitle: 'Entries from before',
   legacyBody: (count: number) => `This device holds ${count} journal ${count === 1 ? 'entry' : 'entries'} written before journals were private to each account. Add ${count === 1 ? 'it' : 'them'} to your journal, or delete ${count === 1 ? 'it' : 'them'} if ${count === 1 ? 'it is' : 'they are'} not yours.`,
   legacyImport: 'Add to my journal',
   legacyDiscard: (count: number) => (count === 1 ? 'Delete it' : 'Delete them'),
   legacyImported: (count: number) => `${entriesCount(count)} added to your journal`,
-  recordsFull: `Your journal holds ${JOURNAL_STORAGE.recordsMax.toLocaleString('en-GB')} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
+  recordsFull: `Your journal holds ${groupThousands(JOURNAL_STORAGE.recordsMax)} entries, the most one journal can sync. New entries are kept on this device but not synced. You can still edit and delete the entries you have.`,
   bytesFull: `Your journal has reached ${JOURNAL_STORAGE.charsMax / 1024 / 1024} MB, the most one journal can sync. New and longer entries are kept on this device but not synced; deleting entries you no longer need makes room.`,
+  resetButton: 'Start a new journal',
+  resetTitle: 'Start a new journal?',
+  resetBody:
+    'Every entry in your journal is deleted, from Harbour Mind and from this device, for good: with your passphrase and recovery key gone, nobody can read them again, us included. Links you shared keep working until they expire or you revoke them. Then you set up a new journal with a new passphrase.',
+  resetWordLabel: `Type ${JOURNAL_RESET_WORD} to confirm`,
+  resetWordWrong: `Type ${JOURNAL_RESET_WORD} exactly, in capitals, to delete your journal.`,
+  resetSubmit: 'Delete my journal and start again',
+  resetDone: 'Your old journal is deleted. Set up a new one to start writing.',
+  resetElsewhere: 'Your journal was deleted on another device with “Start a new journal”. What this device held of it has been removed.',
   storageRefusedTitle: 'Could not save on this device',
   storageRefusedBody: 'Your browser storage is full or blocked. Your text is still in the form.',
 } as const;

@@ -9,3 +9,14 @@ export const SIGN_OUT_MESSAGES = {
   signOutError: 'Failed to sign out. Please try again.',
   unexpected: 'An unexpected error occurred.',
 } as const;
+
+/**
+ * Signing out with journal changes this device has not sent (issue 36, item 1): signing out wipes the
+ * journal here first, so they would be lost. Our words; the spec has none for this.
+ */
+export const SIGN_OUT_UNSYNCED = {
+  title: 'Sign out and lose unsynced journal changes?',
+  body: (count: number) =>
+    `${count} ${count === 1 ? 'journal change has' : 'journal changes have'} not reached Harbour Mind yet. Signing out deletes your journal from this device, so ${count === 1 ? 'it' : 'they'} would be lost. Cancel, go online and let your journal sync first to keep ${count === 1 ? 'it' : 'them'}.`,
+  confirm: 'Sign out anyway',
+} as const;

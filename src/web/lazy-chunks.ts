@@ -5,12 +5,15 @@
  * The prefetch matters offline: the player plays downloads with the network off, and a chunk the
  * service worker has not precached yet (first visit) could not load then; once imported it stays
  * in memory for the life of the page. So everything a listener may need offline is imported as
- * soon as the page is idle: the offline copies' store, the mini player and the player sheet, the toasts, the diagnostics overlay, and the
- * catalogue's subscribe dialog (small, and shares the sheet's dialog code).
+ * soon as the page is idle: the offline copies' store, the mini player and the player sheet, the toasts, and the
+ * catalogue's subscribe dialog (small, and shares the sheet's dialog code). Not the diagnostics overlay
+ * (five taps on the version label): 6.5 KB a phone fetched and compiled while the page settled, for a
+ * support tool; the service worker has it for offline once installed (issue 39).
  */
 import { loadOnce, nextIdle, whenIdle } from '#web/lib/idle.ts';
 import { loadAfterModals, loadSonner, wantToaster } from '#web/lib/toast.ts';
 import { readStored } from '#web/lib/storage.ts';
+import { registerServiceWorker } from '#web/lib/service-worker.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 
 /** The encrypted offline copies (IndexedDB): the player reads them with the network off. */
@@ -42,13 +45,14 @@ export function prefetchWhenIdle(): void {
   whenIdle(() => {
     // Someone signed in on this device also gets home's "Today" (visitors never need it).
     const personal = readStored(STORAGE_KEYS.viewerSnapshot) === null ? [] : [loadTodaySection];
-    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadAfterModals, loadDiagnosticsDialog, loadSubscribeDialog]);
+    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadAfterModals, loadSubscribeDialog]);
   });
 }
 
 /**
  * One chunk per idle moment: each is compiled and run in a short task of its own, so none holds up
- * a tap (a single burst of all of them was a long task on a slow phone). The toast region mounts last.
+ * a tap (a single burst of all of them was a long task on a slow phone). The toast region mounts
+ * last, then the service worker is registered.
  */
 async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
   for (const load of loads) {
@@ -59,4 +63,6 @@ async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> 
   }
   await nextIdle();
   wantToaster();
+  await nextIdle();
+  registerServiceWorker();
 }

@@ -338,7 +338,8 @@ describe('accounts', () => {
     // the download waits for the sealed copy to arrive there (the sync line can still say 'synced' from before).
     const heldOnServer = async () => ((await (await context.request.get(`${server.url}/api/journal/records`)).json()) as { records: unknown[] }).records.length;
     await expect.poll(heldOnServer).toBe(1);
-    await page.goto(`${server.url}/account`);
+    // Through the app's own link: the journal's key lives in the page's memory only (issue 36), so a new page load would lock it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
     await page.getByRole('tab', { name: 'Settings' }).click();
     const data = page.getByRole('region', { name: 'Your data' });
 

@@ -280,7 +280,7 @@ describe('the journal', () => {
     expect(await axeFindings(page, 'journal menu open')).toEqual([]);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Lock journal on this device' }).click();
+    await page.getByRole('button', { name: 'Lock journal', exact: true }).click();
     await page.getByRole('button', { name: 'Unlock your journal' }).waitFor();
     expect(problems).toEqual([]);
   });

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { openPage } from '#tests/e2e/support/browser.ts';
+import { openPage, pauseClockOnceSettled } from '#tests/e2e/support/browser.ts';
 import { audio, isPlaying, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
 import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { countRenders, renders } from '#tests/e2e/support/render-counter.ts';
@@ -269,9 +269,7 @@ describe('player edge cases', () => {
     await page.goto(`${server.url}/meditations/mindfulness`);
     // The page's clock, not the wall's, and paused: the 10 s pass at once (and not a moment before: 9.5 s in, it
     // still waits). A clock left ticking with the wall lets a loaded machine's real seconds count too.
-    const start = Date.now();
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(start + 1_000);
+    await pauseClockOnceSettled(page);
     await page.getByTestId('meditation-card').first().locator('h2 button').click();
     const sheet = page.getByRole('dialog');
     const tooLong = sheet.getByRole('alert').filter({ hasText: 'This meditation is taking too long to load. Please check your connection and try again.' });

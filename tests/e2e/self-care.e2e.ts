@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
-import { setUpJournal } from '#tests/e2e/support/journal.ts';
+import { setUpJournal, unlockJournal } from '#tests/e2e/support/journal.ts';
 import { signedInSubscriber, signedInMember } from '#tests/e2e/support/people.ts';
 
 let server: SuiteServer;
@@ -89,8 +89,10 @@ describe('the journal', () => {
     expect(await page.getByTestId('journal-split').textContent()).toBe('This week: Morning 0 · Afternoon 0 · Evening 3');
     await page.getByText(/Thinking traps you notice most: .*Overgeneralisation \(1\)/).waitFor();
 
-    // Kept on the device, sealed: a reload opens them from here without asking again.
+    // Kept on the device, sealed: a reload locks the journal (its key was only in the page's memory, issue 36),
+    // and the passphrase opens them from here again.
     await page.reload();
+    await unlockJournal(page, 'evening harbour lights');
     await expect.poll(() => entries.count()).toBe(3);
 
     // Export and delete.
@@ -149,8 +151,9 @@ describe('the journal', () => {
     expect(await offer.count()).toBe(0);
     expect(await page.evaluate(() => [localStorage.getItem('journalEntries'), localStorage.getItem('journalEntries.corruptBackup')])).toEqual([null, null]);
 
-    // Imported once: a reload shows the entry from the account's journal, and no offer.
+    // Imported once: a reload (and the passphrase: a new page holds no key) shows the entry from the account's journal, and no offer.
     await page.reload();
+    await unlockJournal(page, 'old pages, new home');
     await page.getByTestId('journal-entry').filter({ hasText: 'A thought that survived' }).waitFor();
     await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     expect(await page.getByRole('region', { name: 'Entries from before' }).count()).toBe(0);

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage } from '#tests/e2e/support/browser.ts';
+import { openPage, pauseClockOnceSettled } from '#tests/e2e/support/browser.ts';
 import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
 import { signedInMember } from '#tests/e2e/support/people.ts';
 
@@ -149,9 +149,7 @@ describe('the meditation timer', () => {
     await page.getByLabel('Ambient sound').selectOption('none');
 
     // From here no setTimeout, setInterval or animation frame of the page runs: a background tab's lot, at its worst.
-    const now = Date.now();
-    await page.clock.install({ time: now });
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClockOnceSettled(page);
     await page.getByRole('button', { name: 'Begin' }).click();
     await page.getByRole('heading', { name: 'Sitting' }).waitFor();
     const began = Date.now();

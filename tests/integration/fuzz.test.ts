@@ -21,7 +21,7 @@ import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { checkUploadFields } from '#shared/uploads.ts';
 import { validateWaitlist } from '#shared/waitlist.ts';
 import { checkoutBody } from '#shared/contracts/billing.ts';
-import { keyringBody, recordBody } from '#shared/contracts/journal.ts';
+import { keyringBody, recordBody, resetBody } from '#shared/contracts/journal.ts';
 import { createShareBody } from '#shared/contracts/journal-share.ts';
 import { practicePreferencesBody, recordSessionBody, savePositionBody } from '#shared/contracts/practice.ts';
 import { orderBody } from '#shared/contracts/programmes.ts';
@@ -215,6 +215,12 @@ const ROUTES: Record<string, Route> = {
     method: 'POST', path: '/api/journal/keyring', who: 'user', weight: 2, tables: ['journal_keyrings'],
     template: { keyring: { version: 1 } },
     mayBeValid: (b) => keyringBody.safeParse(orEmpty(b)).success,
+  },
+  journalReset: {
+    // Only the exact word deletes: every other body leaves the keyring and the records as they were.
+    method: 'POST', path: '/api/journal/reset', who: 'user', weight: 1, tables: ['journal_keyrings', 'journal_records'],
+    template: { confirm: 'DELETE' },
+    mayBeValid: (b) => resetBody.safeParse(orEmpty(b)).success,
   },
   journalShare: {
     method: 'POST', path: '/api/journal/shares', who: 'user', weight: 2, tables: ['journal_shares'],

@@ -3,6 +3,7 @@
  * device sealed; every check here is about shape and size, since the content is unreadable to it.
  */
 import { z } from 'zod';
+import { JOURNAL_LOCK_MESSAGES, JOURNAL_RESET_WORD } from '#shared/journal.ts';
 
 const base64 = (max: number) =>
   z
@@ -46,3 +47,7 @@ export const recordsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export const recordsResponse = z.object({ records: z.array(recordSchema), last: z.number(), more: z.boolean() });
+
+/** "Start a new journal" (issue 36, item 3): the typed word, checked here as well as in the dialog. */
+export const resetBody = z.strictObject({ confirm: z.literal(JOURNAL_RESET_WORD, JOURNAL_LOCK_MESSAGES.resetWordWrong) });
+export const resetResponse = z.object({ deletedRecords: z.number() });

@@ -32,7 +32,7 @@ export async function loadStoreKit(): Promise<StoreKitLike> {
   const { registerPlugin } = await import('@capacitor/core');
   const plugin = registerPlugin<StoreKitLike>('HarbourStoreKit');
   return {
-    latestTransaction: (options) => plugin.latestTransaction(options),
+    signedTransaction: (options) => plugin.signedTransaction(options),
     finishTransaction: (options) => plugin.finishTransaction(options),
   };
 }

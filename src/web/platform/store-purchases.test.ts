@@ -56,14 +56,26 @@ describe('purchases inside the apps', () => {
     return { server, token, row };
   }
 
-  /** The app's StoreKit bridge on a device that just bought `productId`: Apple's signed transaction for it. */
-  function storeKit(sign: (productId: string) => string | null) {
+  /**
+   * The app's StoreKit bridge (HarbourStoreKit.swift) on a device that just bought `productId` as
+   * transaction 2000000123456789 (the id RevenueCat's fake reports): found by that id, or as the
+   * product's latest when no id is given. `newer`: a later transaction of the same product on the
+   * device (a renewal, or a purchase by another account of the same Apple ID), which is the latest.
+   */
+  function storeKit(sign: (productId: string) => string | null, newer?: { id: string; sign: (productId: string) => string | null }) {
     const finished: string[] = [];
+    const asked: { productId: string; transactionId?: string }[] = [];
     const bridge: StoreKitLike = {
-      latestTransaction: ({ productId }) => Promise.resolve({ signedTransaction: sign(productId), transactionId: '2000000123456789' }),
+      signedTransaction: (options) => {
+        asked.push(options);
+        const byId = options.transactionId === undefined ? (newer ? newer.id : '2000000123456789') : options.transactionId;
+        if (byId === newer?.id) return Promise.resolve({ signedTransaction: newer.sign(options.productId), transactionId: newer.id });
+        if (byId === '2000000123456789') return Promise.resolve({ signedTransaction: sign(options.productId), transactionId: byId });
+        return Promise.resolve({ signedTransaction: null, transactionId: null });
+      },
       finishTransaction: ({ transactionId }) => Promise.resolve(void finished.push(transactionId)),
     };
-    return { bridge, finished };
+    return { bridge, finished, asked };
   }
 
   const appleTransaction = (token: string, productId: string, overrides: Record<string, unknown> = {}) => {
@@ -127,6 +139,21 @@ describe('purchases inside the apps', () => {
     expect(rc.calls.find((c) => c.method === 'configure')?.options).toMatchObject({ apiKey: 'appl_test', appUserID: token });
     expect(rc.calls.find((c) => c.method === 'purchasePackage')?.options).toBe('hm_plus_yearly');
     expect(await row()).toMatchObject({ provider: 'app_store', status: 'active', plan: 'yearly', providerCustomerId: token });
+    expect(kit.finished).toEqual(['2000000123456789']);
+    expect(kit.asked).toEqual([{ productId: 'hm_plus_yearly', transactionId: '2000000123456789' }]);
+  });
+
+  it('syncs the transaction RevenueCat reported, not the product’s latest on the device (issue 35, item 2)', async () => {
+    const { server, token, row } = await account('renewed-device@example.com');
+    const rc = fakeRevenueCat();
+    // The device also holds a later transaction of the same product, signed for another account.
+    const kit = storeKit((productId) => chain.signJws(appleTransaction(token, productId)), {
+      id: '2000000999999999',
+      sign: (productId) => chain.signJws(appleTransaction('11111111-2222-4333-8444-555555555555', productId, { transactionId: '2000000999999999' })),
+    });
+    const purchases = createNativePurchases({ kind: 'ios', apiKey: 'appl_test', loadPurchases: () => Promise.resolve(rc.plugin), loadStoreKit: () => Promise.resolve(kit.bridge), server, sandbox: false, wait: noWait });
+    await purchases.purchase('monthly');
+    expect(await row()).toMatchObject({ provider: 'app_store', status: 'active', plan: 'monthly', providerCustomerId: token });
     expect(kit.finished).toEqual(['2000000123456789']);
   });
 

@@ -29,11 +29,12 @@ export type PurchasesPluginLike = {
 };
 
 /**
- * The app's own StoreKit 2 bridge on iOS (ios/App/App/HarbourStoreKit.swift): the latest
- * signed transaction (its JWS) for a product, and finishing it once the server has it.
+ * The app's own StoreKit 2 bridge on iOS (ios/App/App/HarbourStoreKit.swift): the signed
+ * transaction (its JWS) RevenueCat just reported, found by its id (the product's latest when there
+ * is no id, as in a restore), and finishing it once the server has it.
  */
 export type StoreKitLike = {
-  latestTransaction(options: { productId: string }): Promise<{ signedTransaction: string | null; transactionId: string | null }>;
+  signedTransaction(options: { productId: string; transactionId?: string }): Promise<{ signedTransaction: string | null; transactionId: string | null }>;
   finishTransaction(options: { transactionId: string }): Promise<void>;
 };
 
@@ -166,12 +167,16 @@ export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKi
     }
   }
 
-  /** iOS: the signed transaction to the server, then the transaction finished; finished on error too. */
-  async function syncAndFinish(productId: string): Promise<void> {
+  /**
+   * iOS: the signed transaction to the server, then the transaction finished; finished on error too.
+   * `transactionId`: the one RevenueCat reported for this purchase. Not the product's latest: after a
+   * renewal or a purchase on another account of the same Apple ID, that is another transaction.
+   */
+  async function syncAndFinish(productId: string, transactionId?: string): Promise<void> {
     const storeKit = await loadStoreKit();
-    let latest: Awaited<ReturnType<StoreKitLike['latestTransaction']>> = { signedTransaction: null, transactionId: null };
+    let latest: Awaited<ReturnType<StoreKitLike['signedTransaction']>> = { signedTransaction: null, transactionId: null };
     try {
-      latest = await storeKit.latestTransaction({ productId });
+      latest = await storeKit.signedTransaction(transactionId ? { productId, transactionId } : { productId });
     } catch (error) {
       console.error('StoreKit gave no transaction', error);
     }
@@ -234,7 +239,7 @@ export function createNativePurchases({ kind, apiKey, loadPurchases, loadStoreKi
         if (kind === 'ios') await finishQuietly(result.transaction.transactionIdentifier);
         throw new PurchaseError(PURCHASE_MESSAGES.notActivated);
       }
-      if (kind === 'ios') await syncAndFinish(productId);
+      if (kind === 'ios') await syncAndFinish(productId, result.transaction.transactionIdentifier || undefined);
     },
 
     async restore() {

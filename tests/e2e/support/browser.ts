@@ -82,3 +82,19 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   page.reload = async (options) => whenLive(await reload(options));
   return { page, context, problems };
 }
+
+/**
+ * Installs the page's clock and stops it, once the page knows who is signed in. From then on no
+ * setTimeout of the page runs until the test moves time on, and TanStack Query hands its replies to
+ * React in a `setTimeout(…, 0)`: an /api/me answer landing after the pause would never reach the
+ * page, which would wait for it (a tap before the viewer is known is held) for ever. Seen on a loaded
+ * machine, one run in eight; a 1.5 s delay on /api/me made it every run.
+ */
+export async function pauseClockOnceSettled(page: Page): Promise<number> {
+  // The header keeps the visitor's links inert while the viewer loads (site-header.tsx).
+  await page.waitForFunction(() => document.querySelector('header [inert]') === null);
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+  return now + 1_000;
+}

@@ -1,13 +1,13 @@
 /** The encrypted journal's storage and sync (issue 18; decision 0031). Every route is the signed-in owner's only. */
 import type { FastifyInstance } from 'fastify';
-import { keyringBody, keyringResponse, recordBody, recordParams, recordsQuery, recordsResponse, recordWriteResponse } from '#shared/contracts/journal.ts';
+import { keyringBody, keyringResponse, recordBody, recordParams, recordsQuery, recordsResponse, recordWriteResponse, resetBody, resetResponse } from '#shared/contracts/journal.ts';
 import { JOURNAL_LOCK_MESSAGES, JOURNAL_MESSAGES } from '#shared/journal.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
-import { createKeyring, getKeyring, listRecords, recordExists, replacePassphrase, writeRecord } from '#server/features/journal/journal.service.ts';
+import { createKeyring, getKeyring, listRecords, recordExists, replacePassphrase, resetJournal, writeRecord } from '#server/features/journal/journal.service.ts';
 
 export function journalRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
   const api = withContracts(app);
@@ -29,6 +29,13 @@ export function journalRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; 
     if (outcome === 'missing') throw new AppError('not-found', 'This journal is not set up yet.');
     if (outcome === 'recovery-changed') throw new AppError('database/constraint-violation', 'Only the passphrase can be changed here; the recovery key stays as it is.', 409);
     return { keyring: request.body.keyring };
+  });
+
+  // "Start a new journal" (issue 36, item 3): the typed word is checked by the contract; the owner only.
+  api.post('/api/journal/reset', { onRequest: signedIn, schema: { tags: ['journal'], body: resetBody, response: { 200: resetResponse } } }, async (request) => {
+    const deleted = await resetJournal(db, viewerOf(request).user.id);
+    request.log.info({ deletedRecords: deleted.deletedRecords }, 'journal reset');
+    return deleted;
   });
 
   api.get('/api/journal/records', { onRequest: signedIn, schema: { tags: ['journal'], querystring: recordsQuery, response: { 200: recordsResponse } } }, async (request, reply) => {

@@ -99,6 +99,21 @@ export async function writeRecord(
   });
 }
 
+/**
+ * "Start a new journal" (issue 36, item 3): deletes the account's keyring and every record, in one
+ * transaction, so no device can unlock the old journal again and a new one can be set up. Shared links are
+ * sealed under keys of their own and stay until they expire or are revoked. Answers how many records went.
+ */
+export async function resetJournal(db: Database, userId: string): Promise<{ deletedRecords: number }> {
+  return db.transaction(async (tx) => {
+    // The same per-account lock as writes: a write racing the reset lands before it (and goes) or finds no journal.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`journal:${userId}`}))`);
+    const deleted = await tx.delete(journalRecords).where(eq(journalRecords.userId, userId)).returning({ id: journalRecords.id });
+    await tx.delete(journalKeyrings).where(eq(journalKeyrings.userId, userId));
+    return { deletedRecords: deleted.length };
+  });
+}
+
 /** For the data export: how much of a journal the server holds (it cannot say more). */
 export async function journalSummary(db: Database, userId: string) {
   const [row] = await db.select({ records: sql<number>`count(*)::int` }).from(journalRecords).where(eq(journalRecords.userId, userId));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribers } from '#server/db/schema/billing.ts';
-import { journalRecords } from '#server/db/schema/journal.ts';
+import { journalKeyrings, journalRecords, journalShares } from '#server/db/schema/journal.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('encrypted journal storage (issue 18) on %s',
     t.app.inject({ method, url, headers: { ...origin(t), ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 
   it('answers only the signed-in owner', async () => {
-    for (const [method, url] of [['GET', '/api/journal/keyring'], ['POST', '/api/journal/keyring'], ['PUT', '/api/journal/keyring'], ['GET', '/api/journal/records'], ['PUT', `/api/journal/records/${randomUUID()}`]] as const) {
+    for (const [method, url] of [['GET', '/api/journal/keyring'], ['POST', '/api/journal/keyring'], ['PUT', '/api/journal/keyring'], ['GET', '/api/journal/records'], ['PUT', `/api/journal/records/${randomUUID()}`], ['POST', '/api/journal/reset']] as const) {
       expect((await call(method, url, null, method === 'GET' ? undefined : {})).statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -115,5 +115,41 @@ describe.each(testDatabaseKinds())('encrypted journal storage (issue 18) on %s',
     expect((await call('GET', '/api/account/export', person.cookie)).json().journal).toEqual({ encryptedRecords: 1, hasKeyring: true });
     expect((await call('POST', '/api/account/delete', person.cookie, { password: 'calm-waters-1', confirmation: 'DELETE' })).statusCode).toBe(200);
     expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
+  });
+
+  it('starts a new journal only for its owner, only with the word typed, deleting the keyring and every record and nothing else (issue 36, item 3)', async () => {
+    const ann = await createSignedInUser(t, `journal-reset-${kind}@example.com`);
+    const bo = await createSignedInUser(t, `journal-reset-bo-${kind}@example.com`);
+    for (const person of [ann, bo]) {
+      await t.database.db.insert(journalKeyrings).values({ userId: person.userId, keyring: keyring() });
+      await t.database.db.insert(journalRecords).values([{ userId: person.userId, id: randomUUID(), ...sealed(1) }, { userId: person.userId, id: randomUUID(), ...sealed(2) }]);
+    }
+    // A link shared earlier is sealed under a key of its own: it stays until it expires or is revoked.
+    await t.database.db.insert(journalShares).values({ userId: ann.userId, ...sealed(4), expiresAt: new Date(Date.now() + 86_400_000) });
+    const held = async (userId: string) => ({
+      keyring: (await t.database.db.select().from(journalKeyrings).where(eq(journalKeyrings.userId, userId))).length,
+      records: (await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, userId))).length,
+    });
+
+    // The word must be the one the dialog asks for, exactly; nothing else is accepted, and nothing is deleted then.
+    for (const bad of [{}, { confirm: 'delete' }, { confirm: ' DELETE' }, { confirm: 'yes' }, { confirm: 'DELETE', userId: bo.userId }]) {
+      const refused = await call('POST', '/api/journal/reset', ann.cookie, bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await call('POST', '/api/journal/reset', ann.cookie, { confirm: 'delete' })).json().error.message).toBe('Type DELETE exactly, in capitals, to delete your journal.');
+    expect(await held(ann.userId)).toEqual({ keyring: 1, records: 2 });
+
+    const reset = await call('POST', '/api/journal/reset', ann.cookie, { confirm: 'DELETE' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ deletedRecords: 2 });
+    expect(await held(ann.userId)).toEqual({ keyring: 0, records: 0 });
+    expect(await t.database.db.select().from(journalShares).where(eq(journalShares.userId, ann.userId))).toHaveLength(1);
+    // Another account's journal is untouched.
+    expect(await held(bo.userId)).toEqual({ keyring: 1, records: 2 });
+    // A new journal can be set up (it answered 409 for ever before).
+    expect((await call('POST', '/api/journal/keyring', ann.cookie, { keyring: keyring(7, 7) })).statusCode).toBe(201);
+    // Resetting an empty journal is harmless.
+    expect((await call('POST', '/api/journal/reset', bo.cookie, { confirm: 'DELETE' })).json()).toEqual({ deletedRecords: 2 });
+    expect((await call('POST', '/api/journal/reset', bo.cookie, { confirm: 'DELETE' })).json()).toEqual({ deletedRecords: 0 });
   });
 });

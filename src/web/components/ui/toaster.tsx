@@ -2,13 +2,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '#shared/constants.ts';
 import { loadSonner, toasterStore } from '#web/lib/toast.ts';
-import '#web/components/ui/toaster.css';
 
 type Sonner = Awaited<ReturnType<typeof loadSonner>>;
 
 /**
  * At the foot of the screen, above the mini player or the session summary when one is up
- * (--toast-offset-bottom, toaster.css): at the top, toasts covered page headings (the sandbox
+ * (--toast-offset-bottom, toaster.css, part of the main stylesheet): at the top, toasts covered page headings (the sandbox
  * checkout's, the Premium badge on /welcome) and the top of the phone menu (issue 38).
  */
 const BOTTOM = 'var(--toast-offset-bottom, 16px)';

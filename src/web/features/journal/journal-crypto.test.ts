@@ -8,6 +8,7 @@ import {
   JournalLockedError,
   KDF_ITERATIONS,
   openRecord,
+  paddedLength,
   parseRecoveryKey,
   sealRecord,
   toBase64,
@@ -41,8 +42,27 @@ describe('journal encryption (decision 0031)', () => {
     expect(a.iv).not.toBe(b.iv);
     expect(a.data).not.toBe(b.data);
     const short = await sealRecord(dataKey, 'acc', 'r', { t: 'a' });
-    const longer = await sealRecord(dataKey, 'acc', 'r', { t: 'a'.repeat(150) });
+    const longer = await sealRecord(dataKey, 'acc', 'r', { t: 'a'.repeat(1500) });
     expect(fromBase64(short.data).length).toBe(fromBase64(longer.data).length);
+  });
+
+  it('pads to buckets that hide the entry type: a mood check, a CBT worksheet, a DBT record and a deletion are one size (issue 36, item 4)', async () => {
+    const { dataKey } = await createKeyring('correct horse battery', FAST);
+    const words = 'I noticed the tightness in my chest and named it. '.repeat(8);
+    const versions = [
+      { entry: { id: '1', type: 'mindfulness', date: '2026-11-28', timeOfDay: 'evening', content: { timeOfDay: 'evening', gratitude: 'tea', intention: '', mood: 4, mindfulMoments: '', challenges: '', reflection: '' } }, updatedAt: 1, device: crypto.randomUUID(), rev: 1 },
+      { entry: { id: '2', type: 'cbt', date: '2026-11-28', timeOfDay: 'evening', content: { thoughtPatterns: words, cognitiveDistortions: ['all-or-nothing', 'mental-filter', 'should-statements'], reframe: words } }, updatedAt: 1, device: crypto.randomUUID(), rev: 7 },
+      { entry: { id: '3', type: 'dbt', date: '2026-11-28', timeOfDay: 'evening', content: { situation: words, emotions: 'fear', intensity: 8, thoughts: words, dbtSkills: ['grounding'], copingSkills: '', reflection: '' } }, updatedAt: 1, device: crypto.randomUUID(), rev: 2 },
+      { entry: null, updatedAt: 1, device: crypto.randomUUID(), rev: 12 },
+    ];
+    const sizes = await Promise.all(versions.map(async (v) => fromBase64((await sealRecord(dataKey, 'acc', 'r', v)).data).length));
+    expect(new Set(sizes).size).toBe(1);
+    expect(paddedLength(1)).toBe(2048);
+    expect(paddedLength(2049)).toBe(4096);
+    expect(paddedLength(20_000)).toBe(32_768);
+    expect(paddedLength(40_000)).toBe(40_960);
+    // The largest entry the form allows (five fields of 5 000 three-byte characters) still fits the API's 160 K base64 characters.
+    expect(Math.ceil(((paddedLength(80_000) + 16) * 4) / 3)).toBeLessThanOrEqual(160 * 1024);
   });
 
   it('refuses a tampered record, another id’s or another account’s', async () => {

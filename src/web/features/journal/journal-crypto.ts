@@ -9,11 +9,17 @@
  *   (PBKDF2-SHA-256, 600 000 iterations, random salt), and under a key derived from a random
  *   recovery key shown once (HKDF-SHA-256: it is already 256 bits of randomness).
  * - Changing the passphrase re-wraps the same data key, so no record needs re-encrypting.
- * - Plaintext is padded to a multiple of 256 bytes, so a record's size says little about its length.
+ * - Plaintext is padded to buckets (issue 36, item 4; decision 0055): at least 2 KiB, then powers of two up
+ *   to 32 KiB, then 8 KiB steps. A mood check, a CBT worksheet, a DBT record and a deletion of everyday
+ *   length are all one size; only long entries show roughly how long they are.
  */
 
 export const KDF_ITERATIONS = 600_000;
-const PAD_BLOCK = 256;
+/** The smallest sealed plaintext: every everyday entry, of any type, and every deletion fit in it. */
+const PAD_MIN = 2048;
+/** Up to this, sizes double; past it they grow in steps of PAD_STEP, so the largest entry stays within the API's record limit. */
+const PAD_DOUBLING_UP_TO = 32 * 1024;
+const PAD_STEP = 8 * 1024;
 const RECOVERY_INFO = new TextEncoder().encode('harbour-mind journal recovery key v1');
 
 type Wrapped = { iv: string; data: string };
@@ -174,9 +180,16 @@ export async function changePassphrase(keyring: Keyring, opened: { passphrase: s
 
 const additionalData = (accountId: string, recordId: string) => new TextEncoder().encode(`harbour-mind journal v1|${accountId}|${recordId}`);
 
+/** The bucket a plaintext of `length` bytes is padded to. */
+export function paddedLength(length: number): number {
+  if (length <= PAD_MIN) return PAD_MIN;
+  if (length <= PAD_DOUBLING_UP_TO) return 2 ** Math.ceil(Math.log2(length));
+  return Math.ceil(length / PAD_STEP) * PAD_STEP;
+}
+
 function pad(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  // 4 bytes of length, the text, then zeros up to the next block.
-  const length = Math.ceil((bytes.length + 4) / PAD_BLOCK) * PAD_BLOCK;
+  // 4 bytes of length, the text, then zeros up to the bucket. Records sealed before buckets (256-byte steps) open the same way.
+  const length = paddedLength(bytes.length + 4);
   const out = new Uint8Array(length);
   new DataView(out.buffer).setUint32(0, bytes.length);
   out.set(bytes, 4);

@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M } from '#shared/journal.ts';
+import { EntriesList } from '#web/features/journal/journal-entries.tsx';
 import { JournalPage } from '#web/features/journal/journal-page.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
@@ -51,5 +52,16 @@ describe('the journal entries list', () => {
     renderJournal({ me: ivy, keyring: { sealed: 'x' } });
     expect(await screen.findByText(L.lockedCard, {}, WAIT)).toBeTruthy();
     expect(screen.queryByText(M.empty)).toBeNull();
+  });
+
+  it('marks a conflicted copy as such, beside the version that kept the record (issue 36, item 4)', () => {
+    const cbt = (id: string, words: string) => ({ id, type: 'cbt' as const, date: '2026-11-27', timeOfDay: 'evening' as const, content: { thoughtPatterns: words, cognitiveDistortions: [], reframe: '' } });
+    const none = () => undefined;
+    renderWithQueries(<EntriesList entries={[cbt('2', 'the phone’s words'), cbt('1', 'the laptop’s words')]} actions={{ conflicted: new Set(['2']), onDelete: none, onDeleteAll: none, onLock: none, onChangePassphrase: none }} />);
+    const [copy, original] = screen.getAllByTestId('journal-entry');
+    expect(copy.textContent).toContain('the phone’s words');
+    expect(copy.textContent).toContain(L.conflictedCopy);
+    expect(copy.textContent).toContain(L.conflictedCopyHint);
+    expect(original.textContent).not.toContain(L.conflictedCopy);
   });
 });

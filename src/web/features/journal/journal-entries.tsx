@@ -1,12 +1,12 @@
 /**
- * The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal on this device.
+ * The journal's entries, newest first: read, export (JSON, Markdown), delete one or all, lock the journal (and choose when it locks itself).
  * Without `actions` it is the list of someone who has no entries to act on (a visitor, a journal not yet set up):
  * the spec's heading and empty state, and nothing else.
  */
 import Download from 'lucide-react/icons/download';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import KeyRound from 'lucide-react/icons/key-round';
-import LockKeyhole from 'lucide-react/icons/lock-keyhole';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Share2 from 'lucide-react/icons/share-2';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
@@ -16,11 +16,12 @@ import { entriesToMarkdown, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, l
 import { localDay } from '#shared/days.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { LockControls } from '#web/features/journal/journal-lock-controls.tsx';
 import { downloadText } from '#web/lib/download.ts';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
 
-type Actions = { onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
+type Actions = { /** Entry ids kept as "conflicted copy" (decision 0055). */ conflicted?: ReadonlySet<string>; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens "Start a new journal" (issue 36, item 3). */ onStartOver?: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
 
 export function EntriesList({ entries, actions }: { entries: JournalEntry[]; actions?: Actions }) {
   return (
@@ -49,7 +50,7 @@ function NoEntries() {
   return <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>;
 }
 
-function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onChangePassphrase, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
+function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, onLock, onChangePassphrase, onStartOver, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -67,10 +68,8 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
               </Button>
             </>
           ) : null}
-          {/* Locking is an everyday action, in sight (issue 38: it hid in the menu). */}
-          <Button size="sm" variant="outline" onClick={onLock}>
-            <LockKeyhole className="size-4" aria-hidden /> {L.lockButton}
-          </Button>
+          {/* Locking is an everyday action, in sight (issue 38: it hid in the menu), with the idle time beside it (issue 36). */}
+          <LockControls onLock={onLock} />
           {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7).
               Not modal: a modal menu hid the page from screen readers while its links stayed focusable (axe: aria-hidden-focus, issue 38). */}
           <DropdownMenu.Root modal={false}>
@@ -87,6 +86,11 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
               >
                 <KeyRound className="size-4" aria-hidden /> {L.changeButton}
               </DropdownMenu.Item>
+              {onStartOver ? (
+                <DropdownMenu.Item onSelect={onStartOver} className={MENU_ITEM}>
+                  <RotateCcw className="size-4" aria-hidden /> {L.resetButton}…
+                </DropdownMenu.Item>
+              ) : null}
               {entries.length ? (
                 <DropdownMenu.Item
                   onSelect={() => setConfirm('all')}
@@ -108,7 +112,13 @@ function ActedEntries({ entries, actions: { onDelete, onDeleteAll, onLock, onCha
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p id={`entry-${e.id}-label`} className="text-sm font-medium text-teal-800 dark:text-teal-200">
                   {entryLabel(e)}
+                  {conflicted?.has(e.id) ? (
+                    <span title={L.conflictedCopyHint} className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                      {L.conflictedCopy}
+                    </span>
+                  ) : null}
                 </p>
+                {conflicted?.has(e.id) ? <p className="sr-only">{L.conflictedCopyHint}</p> : null}
                 <div className="flex items-center gap-1">
                   {onShare ? (
                     <button type="button" onClick={() => onShare(e)} aria-describedby={`entry-${e.id}-label`} className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800">

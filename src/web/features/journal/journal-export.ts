@@ -1,17 +1,19 @@
 /**
  * The journal for "Download my data" (issue 18, item 2): opened on this device, brought up to date
- * with the server first when it can be reached. Null when the journal is not unlocked here: the
- * server's copy is sealed, and only the person's device can open it.
+ * with the server first when it can be reached. Null when the journal is not unlocked on this page
+ * (journal-lock.ts): the server's copy is sealed, and only the person's device can open it.
  */
 import type { JournalEntry } from '#shared/journal.ts';
+import { heldKey } from '#web/features/journal/journal-lock.ts';
 import { loadDevice } from '#web/features/journal/journal-store.ts';
 import { JournalSync } from '#web/features/journal/journal-sync.ts';
 import { api } from '#web/lib/api.ts';
 
 export async function unlockedJournal(accountId: string): Promise<JournalEntry[] | null> {
-  const device = await loadDevice(accountId);
-  if (!device) return null;
-  const journal = await JournalSync.open(device, api);
+  const dataKey = heldKey(accountId);
+  const device = dataKey ? await loadDevice(accountId) : undefined;
+  if (!dataKey || !device) return null;
+  const journal = await JournalSync.open({ ...device, dataKey }, api);
   // Offline, the file still carries what this device holds; the sync state does not stop the download.
   await journal.sync();
   return journal.entries();

@@ -20,11 +20,11 @@ import { api, ApiError } from '#web/lib/api.ts';
 import { downloadText } from '#web/lib/download.ts';
 import { toast } from '#web/lib/toast.ts';
 
-type Props = { mode: 'set-up' | 'unlock' | 'change'; journal: Journal; onClose: (opened: boolean) => void };
+type Props = { mode: 'set-up' | 'unlock' | 'change'; journal: Journal; onClose: (opened: boolean) => void; /** Opens "Start a new journal" (issue 36, item 3): the way on when both secrets are lost. */ onStartOver: () => void };
 
 const messageOf = (error: unknown) => (error instanceof JournalLockedError || error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
-export function JournalKeyDialog({ mode, journal, onClose }: Props) {
+export function JournalKeyDialog({ mode, journal, onClose, onStartOver }: Props) {
   const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
   const [kept, setKept] = useState(false);
   // While the recovery key is on screen, the dialog closes only through its own button, once kept (closable={false}).
@@ -46,8 +46,8 @@ export function JournalKeyDialog({ mode, journal, onClose }: Props) {
       </Dialog>
     );
   }
-  if (mode === 'change') return <Change onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
-  return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} />;
+  if (mode === 'change') return <Change accountId={journal.accountId} onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
+  return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} onStartOver={onStartOver} />;
 }
 
 /**
@@ -101,14 +101,15 @@ function FormDialog({ title, description, busy, onOpenChange, onSubmit, children
 }
 
 /** A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031). */
-function Change({ onOpenChange, onChanged }: { onOpenChange: (open: boolean) => void; onChanged: () => void }) {
+function Change({ accountId, onOpenChange, onChanged }: { accountId: string | null; onOpenChange: (open: boolean) => void; onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeated, setRepeated] = useState('');
   const action = useDialogAction(
     () => (current ? passphraseProblem(next, repeated) : L.wrongPassphrase),
     async () => {
-      await replaceJournalPassphrase(current, next, api);
+      if (!accountId) throw new JournalLockedError();
+      await replaceJournalPassphrase(accountId, current, next, api);
       toast.success(L.changed);
       onChanged();
     },
@@ -153,7 +154,7 @@ function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onO
   );
 }
 
-function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenChange: (open: boolean) => void; onOpened: () => void }) {
+function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Journal; onOpenChange: (open: boolean) => void; onOpened: () => void; onStartOver: () => void }) {
   const [recovering, setRecovering] = useState(false);
   const [passphrase, setPassphrase] = useState('');
   const [recoveryKey, setRecoveryKey] = useState('');
@@ -194,6 +195,12 @@ function Unlock({ journal, onOpenChange, onOpened }: { journal: Journal; onOpenC
           {action.busy ? L.unlocking : recovering ? L.recoverButton : L.unlockButton}
         </Button>
       </div>
+      {/* Lost the recovery key too: the one way on is a new journal (issue 36, item 3). */}
+      {recovering ? (
+        <Button variant="ghost" size="sm" className="justify-self-start text-rose-800 dark:text-rose-200" onClick={onStartOver}>
+          {L.resetButton}
+        </Button>
+      ) : null}
     </FormDialog>
   );
 }

@@ -21,6 +21,7 @@ import { EntriesList } from '#web/features/journal/journal-entries.tsx';
 import { CbtForm, DbtForm, MindfulnessForm, type SaveHandler } from '#web/features/journal/journal-forms.tsx';
 import { Insights, Tracker } from '#web/features/journal/journal-insights.tsx';
 import { JournalKeyDialog } from '#web/features/journal/journal-key-dialog.tsx';
+import { JournalResetDialog } from '#web/features/journal/journal-reset-dialog.tsx';
 import { ShareEntryDialog } from '#web/features/journal/journal-share-dialog.tsx';
 import { SharedLinks } from '#web/features/journal/journal-shared-links.tsx';
 import { JournalState } from '#web/features/journal/journal-state.tsx';
@@ -42,7 +43,7 @@ export function JournalPage() {
   const viewer = useViewer();
   const journal = useJournal(viewer.user?.id ?? null, viewer.status === 'loading');
   const [blocked, setBlocked] = useState(false);
-  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | 'change' | null>(null);
+  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | 'change' | 'reset' | null>(null);
   const [sharing, setSharing] = useState<JournalEntry | null>(null);
   const waiting = useRef<WaitingSave | null>(null);
   const today = localDay(new Date());
@@ -130,7 +131,7 @@ export function JournalPage() {
 
       {journal.status === 'open' ? (
         <>
-          <EntriesList entries={journal.entries} actions={{ onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: () => void journal.lock(), onChangePassphrase: () => setKeyDialog('change'), onShare: setSharing }} />
+          <EntriesList entries={journal.entries} actions={{ conflicted: journal.conflicted, onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: journal.lock, onChangePassphrase: () => setKeyDialog('change'), onStartOver: () => setKeyDialog('reset'), onShare: setSharing }} />
           <SharedLinks />
         </>
       ) : null}
@@ -140,7 +141,7 @@ export function JournalPage() {
       {journal.status === 'signed-out' || journal.status === 'set-up' ? <EntriesList entries={[]} /> : null}
 
       {sharing && journal.status === 'open' ? <ShareEntryDialog entry={sharing} entries={journal.entries} onClose={() => setSharing(null)} /> : null}
-      {keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} /> : null}
+      {keyDialog === 'reset' ? <JournalResetDialog onReset={journal.startOver} onClose={() => closeKeyDialog(false)} /> : keyDialog ? <JournalKeyDialog mode={keyDialog} journal={journal} onClose={closeKeyDialog} onStartOver={() => setKeyDialog('reset')} /> : null}
       <Dialog open={blocked} onOpenChange={setBlocked} title={M.subscribeTitle} description={M.subscribeBody}>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={() => setBlocked(false)}>

@@ -97,6 +97,8 @@ function SyncLine({ journal }: { journal: Journal }) {
             ? L.bytesFull
             : sync.state === 'failed'
               ? L.syncFailed
+              : sync.state === 'started-anew'
+                ? L.resetElsewhere
               : sync.state === 'syncing'
                 ? L.syncing
                 : L.synced;
@@ -107,6 +109,8 @@ function SyncLine({ journal }: { journal: Journal }) {
         {text}
       </p>
       {sync.unreadable > 0 ? <p>{L.unreadable(sync.unreadable)}</p> : null}
+      {/* A server that served an older version, or undid a deletion (decision 0055): said, never applied. */}
+      {sync.refused > 0 ? <p role="alert">{L.refused(sync.refused)}</p> : null}
     </div>
   );
 }

@@ -1,22 +1,30 @@
 /**
- * This device's copy of an account's journal (issue 18; decision 0031), in IndexedDB:
- * - the opened data key, as a non-extractable CryptoKey (script can use it, never read it out), with
- *   this device's id and how far it has read the server's changes;
+ * This device's copy of an account's journal (issue 18; decisions 0031, 0032, 0054), in IndexedDB:
+ * - this device's id, how far it has read the server's changes, and a copy of the keyring (sealed by
+ *   the passphrase, as the server holds it) so the journal unlocks offline;
  * - every record, still sealed exactly as the server holds it (or will), with its change number and
  *   whether it still has to be sent. The decrypted copy lives only in the page's memory.
- * Everything is filed under the account id; signing out deletes the whole database (forget-personal-data.ts).
+ * The opened data key is never stored (journal-lock.ts keeps it in memory). Everything is filed under
+ * the account id; signing out deletes the whole database (forget-personal-data.ts).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import type { Keyring, SealedRecord } from '#web/features/journal/journal-crypto.ts';
 import { JOURNAL_DB_NAME } from '#web/lib/forget-personal-data.ts';
 
 /** What one account's journal on this device knows besides its records. */
-export type StoredDevice = { accountId: string; dataKey: CryptoKey; device: string; cursor: number };
-/** One record as kept on the device: sealed, with the server change it is based on and whether it waits to be sent. */
-export type StoredRecord = { accountId: string; id: string; seq: number | null; pending: boolean; sealed: SealedRecord };
+export type StoredDevice = { accountId: string; device: string; cursor: number; keyring: Keyring | null };
+/** The device's journal with its key opened (in memory): what the sync engine works with. */
+export type OpenedDevice = StoredDevice & { dataKey: CryptoKey };
+/** Before issue 36 the opened key was stored with the device: `loadDevice` hands it over once and erases it. */
+type StoredDeviceBefore36 = Omit<StoredDevice, 'keyring'> & { keyring?: Keyring | null; dataKey?: CryptoKey };
+/**
+ * One record as kept on the device: sealed, with the server change it is based on, whether it waits to be
+ * sent, and the highest version number seen on the server for it (decision 0055; absent on rows stored before).
+ */
+export type StoredRecord = { accountId: string; id: string; seq: number | null; pending: boolean; seen?: number; sealed: SealedRecord };
 
 interface JournalSchema extends DBSchema {
-  devices: { key: string; value: StoredDevice };
+  devices: { key: string; value: StoredDeviceBefore36 };
   records: { key: [string, string]; value: StoredRecord; indexes: { byAccount: string } };
 }
 
@@ -36,8 +44,17 @@ function db() {
   return dbPromise;
 }
 
-export async function loadDevice(accountId: string): Promise<StoredDevice | undefined> {
-  return (await db()).get('devices', accountId);
+/**
+ * This account's journal on the device. A key stored there by an earlier version is erased from the
+ * device now and handed back as `storedKey`, once, so that journal stays open for this page only.
+ */
+export async function loadDevice(accountId: string): Promise<(StoredDevice & { storedKey?: CryptoKey }) | undefined> {
+  const stored = await (await db()).get('devices', accountId);
+  if (!stored) return undefined;
+  const device: StoredDevice = { accountId: stored.accountId, device: stored.device, cursor: stored.cursor, keyring: stored.keyring ?? null };
+  if (!stored.dataKey) return device;
+  await saveDevice(device);
+  return { ...device, storedKey: stored.dataKey };
 }
 
 export async function saveDevice(device: StoredDevice): Promise<void> {
@@ -54,9 +71,17 @@ export async function saveRecords(accountId: string, records: readonly StoredRec
   const writes: Promise<unknown>[] = records.map((record) => tx.objectStore('records').put(record));
   if (cursor !== undefined) {
     const device = await tx.objectStore('devices').get(accountId);
-    if (device && cursor > device.cursor) writes.push(tx.objectStore('devices').put({ ...device, cursor }));
+    if (device && cursor > device.cursor) writes.push(tx.objectStore('devices').put({ accountId: device.accountId, device: device.device, cursor, keyring: device.keyring ?? null }));
   }
   await Promise.all([...writes, tx.done]);
+}
+
+/** How many changes on this device, for any account, have not reached the server (signing out warns of them). */
+export async function unsyncedCount(): Promise<number> {
+  let count = 0;
+  // A cursor, not getAll: a long journal's sealed records need not all be in memory at once.
+  for (let cursor = await (await db()).transaction('records').store.openCursor(); cursor; cursor = await cursor.continue()) if (cursor.value.pending) count += 1;
+  return count;
 }
 
 /** Forgets one account's journal on this device: the key and every record. */

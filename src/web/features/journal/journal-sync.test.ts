@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribers } from '#server/db/schema/billing.ts';
@@ -14,6 +14,9 @@ import { journalRecords } from '#server/db/schema/journal.ts';
 import type { JournalEntry } from '#shared/journal.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+// The idle lock needs a page to watch; its own tests (journal-lock.test.ts) run in one.
+vi.mock('#web/lib/idle-watch.ts', () => ({ watchIdle: () => () => undefined }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +40,7 @@ async function device(cookie: string) {
   const access = await import('#web/features/journal/journal-access.ts');
   const { JournalSync } = await import('#web/features/journal/journal-sync.ts');
   const store = await import('#web/features/journal/journal-store.ts');
+  const lock = await import('#web/features/journal/journal-lock.ts');
   const { ApiError } = await import('#web/lib/api.ts');
   // Opens this device's database now, while its own IndexedDB is the global one.
   await store.loadDevice('none');
@@ -54,7 +58,10 @@ async function device(cookie: string) {
     store,
     request,
     setOnline: (value: boolean) => (online = value),
-    open: async (accountId: string) => JournalSync.open((await store.loadDevice(accountId))!, request),
+    lock,
+    /** This device's journal, opened with the key this "page" holds in memory. */
+    opened: async (accountId: string) => ({ ...(await store.loadDevice(accountId))!, dataKey: lock.heldKey(accountId)! }),
+    open: async (accountId: string) => JournalSync.open({ ...(await store.loadDevice(accountId))!, dataKey: lock.heldKey(accountId)! }, request),
   };
 }
 
@@ -195,7 +202,7 @@ describe('the journal sync engine (issue 18)', () => {
       }
       return browser.request(path, options);
     }) as typeof browser.request;
-    const atCap = await (await import('#web/features/journal/journal-sync.ts')).JournalSync.open((await browser.store.loadDevice(person.userId))!, full);
+    const atCap = await (await import('#web/features/journal/journal-sync.ts')).JournalSync.open(await browser.opened(person.userId), full);
     await atCap.sync();
     await atCap.add([entry('2', 'written at the cap')]);
     await atCap.sync();
@@ -243,11 +250,167 @@ describe('the journal sync engine (issue 18)', () => {
     await journal.add([entry('1', 'ann private')]);
     // Locking lets go of the page's copy first, so a sync still in flight cannot write it back.
     journal.close();
-    await browser.store.saveDevice({ accountId: 'someone-else', dataKey: (await browser.store.loadDevice(ann.userId))!.dataKey, device: 'x', cursor: 0 });
+    await browser.store.saveDevice({ accountId: 'someone-else', device: 'x', cursor: 0, keyring: null });
     expect(await browser.store.otherAccounts(ann.userId)).toEqual(['someone-else']);
     await browser.store.forgetAccount(ann.userId);
     expect(await browser.store.loadDevice(ann.userId)).toBeUndefined();
     expect(await browser.store.loadRecords(ann.userId)).toEqual([]);
     expect(await browser.store.loadDevice('someone-else')).toBeDefined();
+  });
+
+  it('keeps no key on the device: locking lets go of it, the sealed records stay, and the kept keyring unlocks offline (issue 36, item 1)', async () => {
+    const person = await subscriber('sync-lock@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'kept sealed')]);
+    await journal.sync();
+    // What the device stores for the journal: no key of any kind, as stored (not only as loadDevice shows it).
+    const { openDB } = await import('idb');
+    const raw = await openDB('harbour-mind-journal');
+    const stored = await raw.get('devices', person.userId);
+    raw.close();
+    expect(Object.keys(stored).sort()).toEqual(['accountId', 'cursor', 'device', 'keyring']);
+    expect(Object.values(stored).some((value) => value instanceof CryptoKey)).toBe(false);
+
+    journal.close();
+    browser.lock.lockJournal();
+    expect(browser.lock.heldKey(person.userId)).toBeNull();
+    expect(await browser.store.loadRecords(person.userId)).toHaveLength(1);
+    // Offline, the keyring kept on the device opens it; a wrong passphrase still does not.
+    browser.setOnline(false);
+    await expect(browser.access.unlockJournal(person.userId, 'not the passphrase', browser.request)).rejects.toThrow('That passphrase does not open this journal.');
+    expect(browser.lock.heldKey(person.userId)).toBeNull();
+    await browser.access.unlockJournal(person.userId, 'ten characters at least', browser.request);
+    const again = await browser.open(person.userId);
+    expect(words(again.entries())).toEqual(['kept sealed']);
+    expect(again.pendingCount()).toBe(0);
+
+    // A new passphrase set here is the one the kept keyring takes, offline too.
+    browser.setOnline(true);
+    await browser.access.replaceJournalPassphrase(person.userId, 'ten characters at least', 'another long passphrase', browser.request);
+    again.close();
+    browser.lock.lockJournal();
+    browser.setOnline(false);
+    await expect(browser.access.unlockJournal(person.userId, 'ten characters at least', browser.request)).rejects.toThrow('That passphrase does not open this journal.');
+    await browser.access.unlockJournal(person.userId, 'another long passphrase', browser.request);
+  });
+
+  it('erases a key an earlier version stored on the device, keeping that journal open for this page only', async () => {
+    const person = await subscriber('sync-upgrade@example.com');
+    const browser = await device(person.cookie);
+    const { device: opened } = await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    // As the device record was before issue 36: the opened key stored beside it.
+    const { openDB } = await import('idb');
+    const raw = await openDB('harbour-mind-journal');
+    await raw.put('devices', { accountId: person.userId, device: opened.device, cursor: 0, dataKey: opened.dataKey });
+    browser.lock.lockJournal();
+    const loaded = await browser.store.loadDevice(person.userId);
+    // The same key (it opens what the original sealed), handed over once.
+    const crypto = await import('#web/features/journal/journal-crypto.ts');
+    const sealed = await crypto.sealRecord(opened.dataKey, person.userId, 'r1', { words: 'same key' });
+    expect(await crypto.openRecord(loaded!.storedKey!, person.userId, 'r1', sealed)).toEqual({ words: 'same key' });
+    expect(await raw.get('devices', person.userId)).toEqual({ accountId: person.userId, device: opened.device, cursor: 0, keyring: null });
+    expect((await browser.store.loadDevice(person.userId))?.storedKey).toBeUndefined();
+    raw.close();
+  });
+
+  it('counts the changes not yet sent, for the warning before signing out', async () => {
+    const person = await subscriber('sync-unsynced@example.com');
+    const browser = await device(person.cookie);
+    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.add([entry('1', 'sent')]);
+    await journal.sync();
+    expect(await browser.store.unsyncedCount()).toBe(0);
+    browser.setOnline(false);
+    await journal.add([entry('2', 'waiting'), entry('3', 'waiting too')]);
+    await journal.remove('1');
+    expect(await browser.store.unsyncedCount()).toBe(3);
+    browser.setOnline(true);
+    await journal.sync();
+    expect(await browser.store.unsyncedCount()).toBe(0);
+  });
+
+  it('refuses a rolled-back or resurrected record from the server, says so, and keeps what it had (issue 36, item 4)', async () => {
+    const person = await subscriber('sync-rollback@example.com');
+    const laptop = await device(person.cookie);
+    await laptop.access.setUpJournal(person.userId, 'ten characters at least', laptop.request);
+    const a = await laptop.open(person.userId);
+    await a.add([entry('1', 'written then deleted'), entry('2', 'stays')]);
+    await a.sync();
+    const rows = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
+    const alive = rows.find((row) => row.seq === Math.min(...rows.map((r) => r.seq)))!;
+    await a.remove('1');
+    await a.sync();
+    expect(words(a.entries())).toEqual(['stays']);
+
+    // The server (or whoever holds its database) puts the old, validly sealed version back as a newer change.
+    const newest = Math.max(...(await t.database.db.select().from(journalRecords)).map((row) => row.seq));
+    await t.database.db.update(journalRecords).set({ iv: alive.iv, data: alive.data, seq: newest + 1_000 }).where(and(eq(journalRecords.userId, person.userId), eq(journalRecords.id, alive.id)));
+    await a.sync();
+    expect(words(a.entries())).toEqual(['stays']);
+    expect([...a.refused]).toEqual([alive.id]);
+    expect(a.state).toBe('synced');
+  });
+
+  it('keeps both versions when two devices change one entry at once: the later one to arrive becomes a conflicted copy (issue 36, item 4)', async () => {
+    const person = await subscriber('sync-copy@example.com');
+    const one = await device(person.cookie);
+    await one.access.setUpJournal(person.userId, 'ten characters at least', one.request);
+    const a = await one.open(person.userId);
+    await a.add([entry('1', 'as first written')]);
+    await a.sync();
+    const two = await device(person.cookie);
+    await two.access.unlockJournal(person.userId, 'ten characters at least', two.request);
+    const b = await two.open(person.userId);
+    await b.sync();
+
+    // Both change it offline; the laptop's reaches the server first.
+    one.setOnline(false);
+    two.setOnline(false);
+    await a.update(entry('1', 'the laptop’s words'));
+    await b.update(entry('1', 'the phone’s words'));
+    one.setOnline(true);
+    two.setOnline(true);
+    await a.sync();
+    await b.sync(); // 409: the laptop's version keeps the record; the phone's is kept as a new entry
+    await a.sync();
+    for (const journal of [a, b]) {
+      expect(words(journal.entries()).sort()).toEqual(['the laptop’s words', 'the phone’s words']);
+      const copy = journal.entries().find((e) => e.type === 'cbt' && e.content.thoughtPatterns === 'the phone’s words')!;
+      expect([...journal.conflicted()]).toEqual([copy.id]);
+      expect(copy.id).not.toBe('1');
+      expect(journal.pendingCount()).toBe(0);
+      expect(journal.refused.size).toBe(0);
+    }
+  });
+
+  it('stops a device that still holds a journal started anew elsewhere from sending any of it back (issue 36, item 3)', async () => {
+    const person = await subscriber('sync-reset@example.com');
+    const laptop = await device(person.cookie);
+    await laptop.access.setUpJournal(person.userId, 'ten characters at least', laptop.request);
+    const a = await laptop.open(person.userId);
+    await a.add([entry('1', 'old journal')]);
+    await a.sync();
+    const phone = await device(person.cookie);
+    await phone.access.unlockJournal(person.userId, 'ten characters at least', phone.request);
+    const b = await phone.open(person.userId);
+    await b.sync();
+
+    // The phone starts a new journal while the laptop is offline with a change of its own.
+    laptop.setOnline(false);
+    await a.add([entry('2', 'written offline')]);
+    await a.remove('1');
+    await phone.access.startNewJournal(person.userId, phone.request);
+    expect(phone.lock.heldKey(person.userId)).toBeNull();
+    expect(await phone.store.loadDevice(person.userId)).toBeUndefined();
+    await phone.access.setUpJournal(person.userId, 'a brand new passphrase', phone.request);
+
+    laptop.setOnline(true);
+    await a.sync();
+    expect(a.state).toBe('started-anew');
+    // Nothing of the old journal went back: the server holds no record (the new journal has none yet).
+    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
   });
 });

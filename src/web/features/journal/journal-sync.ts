@@ -7,9 +7,9 @@
  * so a reply arriving while the person edits never writes an older state over a newer one. Network
  * calls happen outside it.
  */
-import { JournalLockedError, openRecord, sealRecord, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
-import { edit, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
-import { loadRecords, saveRecords, type StoredDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
+import { JournalLockedError, openRecord, sealRecord, type Keyring, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { conflictedCopies, edit, rebase, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
+import { loadRecords, saveRecords, type OpenedDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
 import { parseEntry, type JournalEntry } from '#shared/journal.ts';
 import { ApiError, type api } from '#web/lib/api.ts';
 
@@ -18,8 +18,8 @@ import { ApiError, type api } from '#web/lib/api.ts';
  * subscription, or the account's journal at its cap on the server ('records-full', 'bytes-full':
  * issue 33, row 3). In every state but 'synced' the changes not sent stay on this device, pending.
  */
-export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed';
-type Refusal = 'needs-subscription' | 'records-full' | 'bytes-full';
+export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed' | 'started-anew';
+type ServerRefusal = 'needs-subscription' | 'records-full' | 'bytes-full';
 
 type Request = typeof api;
 type ServerRecord = { id: string; seq: number; iv: string; data: string };
@@ -43,6 +43,7 @@ export class JournalSync {
   private running: Promise<void> | null = null;
   private again = false;
   private visible: JournalEntry[] = [];
+  private copies: ReadonlySet<string> = new Set();
   /** Set when the page lets go of the journal (locking, signing out): nothing more is stored or sent. */
   private closed = false;
   state: SyncState = 'syncing';
@@ -50,21 +51,28 @@ export class JournalSync {
   hasSynced = false;
   /** Records this key cannot open (damaged, or sealed by another journal) or this app cannot show: left alone, counted. */
   readonly unreadable = new Set<string>();
+  /**
+   * Records whose version from the server this device refused (decision 0055): older than one it had seen,
+   * or an entry for a record it had seen deleted. The device keeps what it had; the page says how many.
+   */
+  readonly refused = new Set<string>();
 
   private constructor(
-    private readonly device: StoredDevice,
+    private readonly device: OpenedDevice,
     private readonly request: Request,
   ) {
     this.cursor = device.cursor;
   }
 
   /** Opens this device's copy: every stored record decrypted in memory. Nothing is fetched yet. */
-  static async open(device: StoredDevice, request: Request): Promise<JournalSync> {
+  static async open(device: OpenedDevice, request: Request): Promise<JournalSync> {
     const engine = new JournalSync(device, request);
     for (const stored of await loadRecords(device.accountId)) {
       const version = await engine.tryOpen(stored.id, stored.sealed);
       if (!version) continue;
-      engine.records.set(stored.id, { version, seq: stored.seq, pending: stored.pending });
+      // Stored before versions were remembered: what it holds is the newest seen, unless still to be sent.
+      const seen = stored.seen ?? (stored.pending ? 0 : version.rev);
+      engine.records.set(stored.id, { version, seq: stored.seq, pending: stored.pending, seen });
       engine.sealed.set(stored.id, stored.sealed);
     }
     engine.refresh();
@@ -74,6 +82,11 @@ export class JournalSync {
   /** The entries to show, newest first. */
   entries(): JournalEntry[] {
     return this.visible;
+  }
+
+  /** The ids of the entries kept as "conflicted copy": this device's version of an entry that another device changed first. */
+  conflicted(): ReadonlySet<string> {
+    return this.copies;
   }
 
   /** How many changes are kept on this device and not yet on the server. */
@@ -91,6 +104,15 @@ export class JournalSync {
   /** Adds entries (one, or a whole import) as new records. Resolves once they are stored on this device. */
   async add(entries: readonly JournalEntry[]): Promise<void> {
     await this.change(entries.map((entry) => ({ id: crypto.randomUUID(), entry })));
+  }
+
+  /**
+   * Stores a changed entry (same entry id) as the next version of its record. The page offers no editing
+   * yet; another device's app that does may change an entry while this one deletes or changes it too
+   * (decision 0055: the loser is kept as a conflicted copy).
+   */
+  async update(entry: JournalEntry): Promise<void> {
+    await this.change([...this.records].filter(([, record]) => record.version.entry?.id === entry.id).map(([id]) => ({ id, entry })));
   }
 
   async remove(entryId: string): Promise<void> {
@@ -135,8 +157,15 @@ export class JournalSync {
   // ---- one round
 
   private async round(): Promise<void> {
+    if (this.state === 'started-anew') return;
     this.setState('syncing');
     try {
+      // "Start a new journal" on another device deleted this one: nothing of it may be sent again
+      // (sealed under the old key, it would sit unreadable in the new journal). The page forgets it.
+      if (await this.startedAnew()) {
+        this.setState('started-anew');
+        return;
+      }
       await this.pull();
       const refused = await this.push();
       if (!refused) this.hasSynced = true;
@@ -147,13 +176,22 @@ export class JournalSync {
     }
   }
 
+  /** Whether the server's keyring is no longer the one this device unlocked (issue 36, item 3: a reset elsewhere). */
+  private async startedAnew(): Promise<boolean> {
+    const kept = this.device.keyring;
+    // Unlocked before keyrings were kept on the device: nothing to compare with.
+    if (!kept) return false;
+    const { keyring } = await this.request<{ keyring: Keyring | null }>('/api/journal/keyring');
+    return keyring?.recovery.wrapped.data !== kept.recovery.wrapped.data;
+  }
+
   private async pull(): Promise<void> {
     let more = true;
     while (more) {
       const page = await this.request<{ records: ServerRecord[]; last: number; more: boolean }>(`/api/journal/records?after=${this.cursor}`);
       await this.exclusive(async () => {
         const changed: string[] = [];
-        for (const record of page.records) if (await this.take(record)) changed.push(record.id);
+        for (const record of page.records) changed.push(...(await this.take(record)));
         await this.persist(changed, page.last);
         this.cursor = Math.max(this.cursor, page.last);
       });
@@ -166,8 +204,8 @@ export class JournalSync {
    * if it did. A refused record stays pending on this device; the others are still sent (an edit or a
    * deletion is taken at the cap).
    */
-  private async push(): Promise<Refusal | undefined> {
-    let refused: Refusal | undefined;
+  private async push(): Promise<ServerRefusal | undefined> {
+    let refused: ServerRefusal | undefined;
     for (const id of [...this.records.keys()]) {
       for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt += 1) {
         const local = this.records.get(id);
@@ -179,6 +217,7 @@ export class JournalSync {
             const now = this.records.get(id);
             if (!now) return;
             this.records.set(id, written(now, local.version, seq));
+            await this.rebase(id);
             await this.persist([id]);
           });
           break;
@@ -195,13 +234,13 @@ export class JournalSync {
           // Another device got there first: merge its version, and write again if this one still wins.
           const current = (error.details as { current?: ServerRecord | null } | undefined)?.current ?? null;
           await this.exclusive(async () => {
-            if (current) await this.take(current);
-            else {
+            const changed = current ? await this.take(current) : [];
+            if (!current) {
               // Gone from the server while this device knew a change number: send it as new.
               const now = this.records.get(id);
               if (now) this.records.set(id, { ...now, seq: null });
             }
-            await this.persist([id]);
+            await this.persist([id, ...changed]);
           });
         }
       }
@@ -217,8 +256,8 @@ export class JournalSync {
       const next = new Map<string, { record: LocalRecord; sealed: SealedRecord }>();
       for (const { id, entry } of changes) {
         const local = this.records.get(id);
-        const version: RecordVersion = { entry, updatedAt: stamp(Date.now(), local), device: this.device.device };
-        next.set(id, { record: edit(local, version), sealed: await sealRecord(this.device.dataKey, this.device.accountId, id, version) });
+        const record = edit(local, { entry, updatedAt: stamp(Date.now(), local), device: this.device.device });
+        next.set(id, { record, sealed: await sealRecord(this.device.dataKey, this.device.accountId, id, record.version) });
       }
       // Stored before shown: if the device refuses (full or blocked), nothing changes and the caller says so.
       await saveRecords(this.device.accountId, [...next].map(([id, { record, sealed }]) => this.stored(id, record, sealed)));
@@ -231,17 +270,47 @@ export class JournalSync {
     void this.sync();
   }
 
-  /** Merges one server version into the copy; true when the copy changed. */
-  private async take(record: ServerRecord): Promise<boolean> {
+  /** Merges one server version into the copy; answers the ids of the records that changed (a conflicted copy is a new one). */
+  private async take(record: ServerRecord): Promise<string[]> {
     const version = await this.tryOpen(record.id, record);
-    if (!version) return false;
+    if (!version) return [];
     const before = this.records.get(record.id);
-    const after = receive(before, { seq: record.seq, version });
-    if (after === before) return false;
+    const { record: after, refused, copy } = receive(before, { seq: record.seq, version });
+    if (refused) {
+      // Reported, never applied: the server served a version older than one seen here, or undid a deletion.
+      this.refused.add(record.id);
+      this.notify();
+      return [];
+    }
+    if (!after || after === before) return [];
+    this.refused.delete(record.id);
     this.records.set(record.id, after);
     // Keeping its own newer version, the device keeps that version's seal; else it takes the server's.
     if (!after.pending) this.sealed.set(record.id, { iv: record.iv, data: record.data });
-    return true;
+    await this.rebase(record.id);
+    return copy ? [record.id, await this.keepCopy(record.id, copy)] : [record.id];
+  }
+
+  /** Renumbers (and seals again) a pending version the server has caught up with, so it is sent as newer. */
+  private async rebase(id: string): Promise<void> {
+    const local = this.records.get(id);
+    if (!local) return;
+    const next = rebase(local);
+    if (next === local) return;
+    this.records.set(id, next);
+    this.sealed.set(id, await sealRecord(this.device.dataKey, this.device.accountId, id, next.version));
+  }
+
+  /** Keeps this device's losing version of a record as a new record: the "conflicted copy", with an entry id of its own. */
+  private async keepCopy(of: string, lost: RecordVersion): Promise<string> {
+    const id = crypto.randomUUID();
+    const taken = new Set([...this.records.values()].flatMap((r) => (r.version.entry ? [r.version.entry.id] : [])));
+    let entryId = Number(lost.entry?.id);
+    while (taken.has(String(entryId))) entryId += 1;
+    const record = edit(undefined, { entry: lost.entry && { ...lost.entry, id: String(entryId) }, updatedAt: Date.now(), device: this.device.device, copyOf: of });
+    this.records.set(id, record);
+    this.sealed.set(id, await sealRecord(this.device.dataKey, this.device.accountId, id, record.version));
+    return id;
   }
 
   private async tryOpen(id: string, sealed: SealedRecord): Promise<RecordVersion | null> {
@@ -255,12 +324,15 @@ export class JournalSync {
     }
     // Sealed by this journal's key, but not an entry this version of the app can show (a newer app's record, say).
     const entry = version.entry === null ? null : parseEntry(version.entry);
-    if ((version.entry !== null && entry === null) || typeof version.updatedAt !== 'number' || typeof version.device !== 'string') {
+    // Sealed before versions existed: version 0 (journal-merge).
+    const rev = (version as Partial<RecordVersion>).rev ?? 0;
+    const copyOf = (version as Partial<RecordVersion>).copyOf;
+    if ((version.entry !== null && entry === null) || typeof version.updatedAt !== 'number' || typeof version.device !== 'string' || !Number.isSafeInteger(rev) || rev < 0 || (copyOf !== undefined && typeof copyOf !== 'string')) {
       this.unreadable.add(id);
       return null;
     }
     this.unreadable.delete(id);
-    return { entry, updatedAt: version.updatedAt, device: version.device };
+    return { entry, updatedAt: version.updatedAt, device: version.device, rev, ...(copyOf === undefined ? {} : { copyOf }) };
   }
 
   private async persist(ids: readonly string[], cursor?: number): Promise<void> {
@@ -274,7 +346,7 @@ export class JournalSync {
   }
 
   private stored(id: string, record: LocalRecord, sealed: SealedRecord): StoredRecord {
-    return { accountId: this.device.accountId, id, seq: record.seq, pending: record.pending, sealed };
+    return { accountId: this.device.accountId, id, seq: record.seq, pending: record.pending, seen: record.seen, sealed };
   }
 
   private exclusive(work: () => Promise<void>): Promise<void> {
@@ -289,6 +361,7 @@ export class JournalSync {
 
   private refresh(): void {
     this.visible = visibleEntries(this.records);
+    this.copies = conflictedCopies(this.records);
     this.notify();
   }
 

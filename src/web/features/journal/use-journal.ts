@@ -1,19 +1,23 @@
 /**
- * The signed-in person's journal on this page (issue 18; decision 0031): end-to-end encrypted,
- * kept on the device and synced. It opens from this device's copy first (so it works offline), then
- * syncs; without a key on this device it asks to set up or unlock. Another account's journal left in
- * this browser is forgotten as soon as a different account opens the journal.
+ * The signed-in person's journal on this page (issue 18; decisions 0031, 0054): end-to-end encrypted,
+ * kept on the device and synced. It opens from this device's copy (so it works offline) while this
+ * page holds its key (journal-lock.ts), then syncs; otherwise it asks to set up or unlock, and locks
+ * again whenever the key is let go (the button, idle time, signing out). Another account's journal left
+ * in this browser is forgotten as soon as a different account opens the journal.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { JOURNAL, JOURNAL_LOCK_MESSAGES as L, readEntries, type JournalEntry } from '#shared/journal.ts';
-import { recoverJournal, setUpJournal, unlockJournal } from '#web/features/journal/journal-access.ts';
-import { forgetAccount, loadDevice, otherAccounts, type StoredDevice } from '#web/features/journal/journal-store.ts';
+import { recoverJournal, setUpJournal, startNewJournal, unlockJournal } from '#web/features/journal/journal-access.ts';
+import { heldKey, holdKey, lockJournal, onLockChange } from '#web/features/journal/journal-lock.ts';
+import { forgetAccount, loadDevice, otherAccounts, type OpenedDevice } from '#web/features/journal/journal-store.ts';
 import { JournalSync } from '#web/features/journal/journal-sync.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { readStored, removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
 
 type JournalStatus = 'loading' | 'signed-out' | 'set-up' | 'locked' | 'unreachable' | 'open' | 'failed';
+
+const NO_COPIES: ReadonlySet<string> = new Set();
 
 /** How often an open journal looks for other devices' changes while the page is visible. */
 const SYNC_EVERY_MS = 30_000;
@@ -48,7 +52,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
   const status: JournalStatus = viewerLoading ? 'loading' : !accountId ? 'signed-out' : fresh ? opened.status : 'loading';
   const engine = !viewerLoading && accountId && fresh ? opened.engine : null;
 
-  const open = useCallback(async (device: StoredDevice, forKey: string) => {
+  const open = useCallback(async (device: OpenedDevice, forKey: string) => {
     const journal = await JournalSync.open(device, api);
     if (currentKey.current !== forKey) {
       journal.close();
@@ -65,9 +69,18 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     void (async () => {
       try {
         for (const other of await otherAccounts(accountId)) await forgetAccount(other);
+        if (!heldKey(accountId)) lockJournal(); // another account's key, if this page held one
         const device = await loadDevice(accountId);
-        if (device) {
-          if (!stale()) await open(device, forKey);
+        // A key an earlier version stored on the device: erased there now, kept for this page only.
+        if (device?.storedKey) holdKey(accountId, device.storedKey);
+        const dataKey = heldKey(accountId);
+        if (device && dataKey) {
+          if (!stale()) await open({ accountId, device: device.device, cursor: device.cursor, keyring: device.keyring, dataKey }, forKey);
+          return;
+        }
+        // Unlocked here before: the kept keyring opens it, offline too.
+        if (device?.keyring) {
+          if (!stale()) setOpened({ key: forKey, status: 'locked', engine: null });
           return;
         }
         const { keyring } = await api<{ keyring: unknown }>('/api/journal/keyring');
@@ -77,6 +90,27 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
       }
     })();
   }, [accountId, viewerLoading, open, attempt]);
+
+  // The key let go (the button, idle time, signing out in another part of the page): the journal locks here.
+  useEffect(
+    () =>
+      onLockChange(() => {
+        if (accountId && heldKey(accountId)) return;
+        setOpened((now) => (now.status === 'open' ? { key: now.key, status: 'locked', engine: null } : now));
+      }),
+    [accountId],
+  );
+
+  // Started anew on another device (issue 36, item 3): this device forgets the old journal, then opens as the server now says.
+  const startedAnew = engine?.state === 'started-anew';
+  useEffect(() => {
+    if (!startedAnew || !accountId) return;
+    lockJournal();
+    void forgetAccount(accountId).then(() => {
+      toast.info(L.resetElsewhere);
+      setAttempt((n) => n + 1);
+    });
+  }, [startedAnew, accountId]);
 
   // Once open (a routine background round, with nothing waiting, keeps saying "synced": the status line
   // is a live region and must not announce every 30 seconds): show every change, sync now, when the connection returns, when the page is looked at again, and now and then.
@@ -146,14 +180,19 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     [accountId, open, key],
   );
 
-  /** Forgets the key and every record on this device; the journal stays on the server, sealed. */
-  const lock = useCallback(async () => {
-    if (!accountId) return;
-    engine?.close();
-    await forgetAccount(accountId);
-    setOpened({ key, status: 'locked', engine: null });
+  /** Lets go of the key (onLockChange closes this page's copy); the sealed records stay on this device and on the server. */
+  const lock = useCallback(() => {
+    lockJournal();
     toast.success(L.lockedNow);
-  }, [accountId, engine, key]);
+  }, []);
+
+  /** Deletes the journal on the server and this device (the dialog asked for the word); then it is to be set up again. */
+  const startOver = useCallback(async () => {
+    if (!accountId) return;
+    await startNewJournal(accountId, api);
+    setOpened({ key, status: 'set-up', engine: null });
+    toast.success(L.resetDone);
+  }, [accountId, key]);
 
   const importLegacy = useCallback(async () => {
     if (!engine) return;
@@ -176,15 +215,19 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
   }, []);
 
   return {
+    accountId,
     status,
     entries: engine?.entries() ?? [],
-    sync: engine ? { state: engine.state === 'syncing' && engine.hasSynced && engine.pendingCount() === 0 ? ('synced' as const) : engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size } : null,
+    sync: engine ? { state: engine.state === 'syncing' && engine.hasSynced && engine.pendingCount() === 0 ? ('synced' as const) : engine.state, pending: engine.pendingCount(), unreadable: engine.unreadable.size, refused: engine.refused.size } : null,
+    /** Entry ids kept as "conflicted copy" (decision 0055). */
+    conflicted: engine?.conflicted() ?? NO_COPIES,
     add,
     remove,
     removeAll,
     setUp,
     unlock,
     lock,
+    startOver,
     legacy: { count: legacy.length, importAll: importLegacy, discard: discardLegacy },
     retry: useCallback(() => setAttempt((n) => n + 1), []),
   };
