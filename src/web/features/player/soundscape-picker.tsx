@@ -3,7 +3,7 @@
  * as a radio group (arrow keys move between them; a screen reader hears the group's name), and the
  * bed's own volume as a slider named "Background volume".
  */
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { SOUNDSCAPE_CHOICES, SOUNDSCAPE_MESSAGES } from '#shared/soundscapes.ts';
 import { ChoiceCards } from '#web/components/ui/choice-cards.tsx';
 import { usePlayerCore } from '#web/features/player/player-context.tsx';
@@ -27,6 +27,8 @@ export function SoundscapePicker({ soundscape }: { soundscape: Soundscape }) {
   const volumeId = useId();
   const preference = useSyncExternalStore(soundscape.subscribe, soundscape.getPreference, soundscape.getPreference);
   const bedState = useSyncExternalStore(soundscape.subscribe, soundscape.getBedState, soundscape.getBedState);
+  // The mixer's chunk, fetched while the sheet is open, so a tap on a bed can start the sound itself.
+  useEffect(() => soundscape.prepare(), [soundscape]);
   return (
     <section aria-labelledby={headingId} data-bed-state={bedState} className="mx-auto mt-8 w-full max-w-xl">
       <h2 id={headingId} className="text-sm font-semibold text-stone-700 dark:text-stone-200">
