@@ -7,22 +7,15 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { SOUNDSCAPE_CHOICES, SOUNDSCAPE_MESSAGES } from '#shared/soundscapes.ts';
 import { ChoiceCards } from '#web/components/ui/choice-cards.tsx';
 import { usePlayerCore } from '#web/features/player/player-context.tsx';
-import { soundscapeFor, type Soundscape } from '#web/features/player/soundscape.ts';
+import { soundscapeFor } from '#web/features/player/soundscape.ts';
 
 const OPTIONS = SOUNDSCAPE_CHOICES.map((id) => ({ id, label: SOUNDSCAPE_MESSAGES.labels[id] }));
 
-/**
- * The page's background sound, following the player from the moment the full player's chunk first
- * shows a track (also while minimised: the sheet component stays mounted while a track is current).
- */
-export function useSoundscape(): Soundscape {
+/** Lazy in the sheet (player-sheet.tsx): only someone who opens the full player fetches it. */
+export function SoundscapePicker() {
   const { store, engine } = usePlayerCore();
-  // One per page (soundscape.ts keeps it): the first call makes it, later ones return it.
+  // One per page (soundscape.ts keeps it): the sheet made it when the track started, or this makes it.
   const [soundscape] = useState(() => soundscapeFor(store, engine));
-  return soundscape;
-}
-
-export function SoundscapePicker({ soundscape }: { soundscape: Soundscape }) {
   const headingId = useId();
   const volumeId = useId();
   const preference = useSyncExternalStore(soundscape.subscribe, soundscape.getPreference, soundscape.getPreference);

@@ -3,10 +3,10 @@
  * and keeps its place when the voice pauses, fades with it when the sleep timer runs out, and stops
  * when the track ends or the player closes. The choice and its volume are kept on this device.
  *
- * One per page, made by the full player's chunk the first time it shows a track (so the first load
- * carries none of it) and kept when the sheet is minimised or closed: a minimised player goes on
- * playing. The mixer itself (soundscape-mixer.ts) is a chunk of its own, loaded when the sheet opens
- * or a kept bed is to play, not with the idle prefetch that brings the sheet to every visitor.
+ * One per page, made when the first track starts (player-sheet.tsx imports this chunk then; neither the
+ * first load nor the idle prefetch carries it) and kept when the sheet is minimised or closed: a
+ * minimised player goes on playing. The mixer itself (soundscape-mixer.ts) is a chunk of its own,
+ * loaded when the sheet opens or a kept bed is to play.
  */
 import { readSoundscapePreference, SOUNDSCAPE, type SoundscapeChoice, type SoundscapePreference } from '#shared/soundscapes.ts';
 import { loadOnce } from '#web/lib/idle.ts';
