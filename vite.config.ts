@@ -112,8 +112,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         navigateFallbackAllowlist: pageNavigations,
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
         // Meditation audio never goes into the service worker's cache: offline copies are encrypted in
-        // IndexedDB. The timer's free ambient beds do, once played, so a sitting offline can have one too.
-        runtimeCaching: [{ urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/sounds/beds/'), handler: 'CacheFirst', options: { cacheName: 'timer-beds', expiration: { maxEntries: 4 } } }],
+        // IndexedDB. The free ambient beds do, once played (the timer's, and the player's background sound,
+        // which fetches a bed as soon as it is chosen), so a sitting or a track offline keeps its bed.
+        // The cache keeps its first name so devices that hold a bed keep it; room for every bed (4, ~240 KB each).
+        runtimeCaching: [{ urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/sounds/beds/'), handler: 'CacheFirst', options: { cacheName: 'timer-beds', expiration: { maxEntries: 8 } } }],
         // Daily reminders (issue 20, item 4): the push and notification-click handlers.
         importScripts: ['/reminder-sw.js'],
         cleanupOutdatedCaches: true,

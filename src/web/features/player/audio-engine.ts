@@ -355,6 +355,8 @@ export function createAudioEngine(store: PlayerStore) {
     },
     currentTime: (): number | null => (holdsCurrentPlay() ? (active()?.currentTime ?? null) : (pendingSeek ?? 0)),
     hasElement: () => active() !== null,
+    /** Both elements, for the background sound's mixer to route through Web Audio (soundscape-mixer.ts). */
+    elements: (): readonly (HTMLAudioElement | null)[] => elements,
     /** Playback speed applies to whichever element plays. */
     applyRate: (rate: number): void => {
       for (const audio of elements) if (audio) audio.playbackRate = rate;

@@ -11,7 +11,7 @@ import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState
 import { loadOfflineEntitlementSync, loadPositionSaving, loadSessionRecording } from '#web/lazy-chunks.ts';
 import { AUDIO } from '#shared/constants.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { createAudioEngine } from '#web/features/player/audio-engine.ts';
+import { createAudioEngine, type AudioEngine } from '#web/features/player/audio-engine.ts';
 import { createPlayerActions, type PlayerActions } from '#web/features/player/player-actions.ts';
 import { PlayerAudio } from '#web/features/player/player-audio.tsx';
 import { createPlayerStore, initialStoreState, saveRate, type PlayerProgress, type PlayerStore, type PlayerView } from '#web/features/player/player-store.ts';
@@ -27,7 +27,7 @@ const OfflineEntitlementSync = lazy(() => loadOfflineEntitlementSync().then((m) 
 const SessionRecording = lazy(() => loadSessionRecording().then((m) => ({ default: m.SessionRecording })));
 
 const PlayerContext = createContext<PlayerApi | null>(null);
-const PlayerStoreContext = createContext<{ store: PlayerStore; actions: PlayerActions } | null>(null);
+const PlayerStoreContext = createContext<{ store: PlayerStore; actions: PlayerActions; engine: AudioEngine } | null>(null);
 
 /** The current track, its status and the player's actions; not the position (see usePlayerProgress). */
 export function usePlayer(): PlayerApi {
@@ -42,8 +42,8 @@ export function usePlayerProgress(): PlayerProgress {
   return useSyncExternalStore(store.subscribe, store.getProgress, store.getProgress);
 }
 
-/** The store itself and the stable actions, for what follows playback outside React's renders (the media controls). */
-export function usePlayerCore(): { store: PlayerStore; actions: PlayerActions } {
+/** The store itself, the stable actions and the engine, for what follows playback outside React's renders (the media controls, the background sound). */
+export function usePlayerCore(): { store: PlayerStore; actions: PlayerActions; engine: AudioEngine } {
   const core = useContext(PlayerStoreContext);
   if (!core) throw new Error('usePlayerCore must be used inside PlayerProvider');
   return core;
@@ -55,7 +55,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [actions] = useState(() => createPlayerActions(store, engine));
   const view = useSyncExternalStore(store.subscribe, store.getView, store.getView);
   const api = useMemo<PlayerApi>(() => ({ ...view, ...actions }), [view, actions]);
-  const core = useMemo(() => ({ store, actions }), [store, actions]);
+  const core = useMemo(() => ({ store, actions, engine }), [store, actions, engine]);
 
   const viewer = useViewer();
   const userId = viewer.user?.id ?? null;

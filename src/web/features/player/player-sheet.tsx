@@ -9,7 +9,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { AUDIO } from '#shared/constants.ts';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -17,8 +17,14 @@ import { DialogNotices } from '#web/components/ui/dialog-notices.tsx';
 import { useReturnFocus } from '#web/components/ui/return-focus.ts';
 import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
 import { LoadingStatus, SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
-import { usePlayer, usePlayerProgress } from '#web/features/player/player-context.tsx';
+import { usePlayer, usePlayerCore, usePlayerProgress } from '#web/features/player/player-context.tsx';
 import { formatTime } from '#web/features/player/format-time.ts';
+
+/**
+ * Background sound (issue 37, item 3; decision 0056): its own chunks, fetched when a track starts
+ * rather than with the idle prefetch that brings this sheet to every visitor.
+ */
+const SoundscapePicker = lazy(() => import('#web/features/player/soundscape-picker.tsx').then((m) => ({ default: m.SoundscapePicker })));
 
 export function PlayerSheet() {
   const player = usePlayer();
@@ -29,6 +35,14 @@ export function PlayerSheet() {
   // Opens on Play/Pause (issue 38: it opened on 'Minimise player', so Space minimised it), and gives
   // focus back to what opened it (a card, the mini bar) when minimised.
   const focus = useReturnFocus((content) => content.querySelector<HTMLElement>('[data-play-pause]'));
+  // Made here as well as in the picker: this component stays mounted while a track is current, minimised
+  // too, so the background sound follows a track started without the sheet open.
+  const { store, engine } = usePlayerCore();
+  useEffect(() => {
+    void import('#web/features/player/soundscape.ts')
+      .then((m) => m.soundscapeFor(store, engine))
+      .catch((error: unknown) => console.warn('soundscape: unavailable', error));
+  }, [store, engine]);
   if (transcriptTrack !== current?.id) {
     setTranscriptTrack(current?.id);
     setShowTranscript(false);
@@ -103,6 +117,10 @@ export function PlayerSheet() {
                 ) : null}
               </div>
             </div>
+
+            <Suspense fallback={null}>
+              <SoundscapePicker />
+            </Suspense>
 
             {player.transcript && showTranscript ? (
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a long transcript must be reachable by keyboard so it can be scrolled and read there
