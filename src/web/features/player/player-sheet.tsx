@@ -9,7 +9,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ComponentType } from 'react';
 import { AUDIO } from '#shared/constants.ts';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -22,9 +22,19 @@ import { formatTime } from '#web/features/player/format-time.ts';
 
 /**
  * Background sound (issue 37, item 3; decision 0056): its own chunks, fetched when a track starts
- * rather than with the idle prefetch that brings this sheet to every visitor.
+ * rather than with the idle prefetch that brings this sheet to every visitor. Offline on a first
+ * visit (no service worker yet) the chunk cannot come: the sheet then goes without background sound
+ * for the visit, and the downloaded track plays, instead of the whole sheet failing to load.
  */
-const SoundscapePicker = lazy(() => import('#web/features/player/soundscape-picker.tsx').then((m) => ({ default: m.SoundscapePicker })));
+const SoundscapePicker = lazy<ComponentType>(() =>
+  import('#web/features/player/soundscape-picker.tsx').then(
+    (m) => ({ default: m.SoundscapePicker }),
+    (error: unknown) => {
+      console.warn('background sound unavailable', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 export function PlayerSheet() {
   const player = usePlayer();
