@@ -99,6 +99,8 @@ describe('background sound', () => {
 
     // The choices, as a radio group named by its heading; None until one is chosen, and no Web Audio for it.
     const group = sheet.getByRole('radiogroup', { name: 'Background sound' });
+    // The picker is a chunk of its own, fetched as the sheet opens: evaluateAll does not wait for it.
+    await group.getByRole('radio', { name: 'Brown noise' }).waitFor();
     const names = await group.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.parentElement!.textContent.trim()));
     expect(names).toEqual(['None', 'Rain', 'Ocean', 'Forest', 'Brown noise']);
     expect(await group.getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
