@@ -154,7 +154,7 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
       customRules: {
         // Sign-in has the spec's failed-attempt limit (auth.routes.ts). This one counts every request, successes too, so it
         // is set well above what a household behind one IP needs: a backstop if the first limit were ever bypassed.
-        '/sign-in/email': { window: 60, max: 30 },
+        '/sign-in/email': { window: 60, max: config.signInRequestsPerMinute },
         '/sign-up/email': { window: 600, max: 30 },
         '/request-password-reset': { window: 600, max: 10 },
         '/send-verification-email': { window: 600, max: 10 },

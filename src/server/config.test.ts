@@ -27,6 +27,12 @@ describe('config', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('reads the sign-in backstop, 30 a minute by default, and refuses what is not a positive whole number', () => {
+    expect(loadConfig({}).signInRequestsPerMinute).toBe(30);
+    expect(loadConfig({ SIGN_IN_REQUESTS_PER_MINUTE: '1000' }).signInRequestsPerMinute).toBe(1000);
+    for (const bad of ['0', '-3', '2.5', 'many']) expect(() => loadConfig({ SIGN_IN_REQUESTS_PER_MINUTE: bad }), bad).toThrow(ConfigError);
+  });
+
   it('reads HOST, PORT, DATABASE_URL and SEED_DEMO', () => {
     const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', DATABASE_URL: 'postgres://u@db/x', AUTH_SECRET: 'shared-secret', SEED_DEMO: 'false' });
     expect(config.port).toBe(8080);

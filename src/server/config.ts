@@ -66,6 +66,8 @@ const envSchema = z.object({
    * a SIGTERM waits for in-flight requests and uploads before cutting them.
    */
   GLOBAL_RATE_LIMIT_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(0).default(600)),
+  /** better-auth's backstop on sign-in requests per client address a minute, successes too (auth.ts); the failed-attempt limit is separate. */
+  SIGN_IN_REQUESTS_PER_MINUTE: unsetIfEmpty(z.coerce.number().int().min(1).max(100_000).default(30)),
   GLOBAL_RATE_LIMIT_ALLOW_IPS: z
     .string()
     .optional()
@@ -178,6 +180,7 @@ export type Config = {
   redisUrl: string | undefined;
   /** Per-IP requests a minute over the whole app (0 = off) and the addresses it never counts. */
   globalRateLimit: { perMinute: number; allowIps: string[] };
+  signInRequestsPerMinute: number;
   /** Mean event-loop delay above which requests are shed with 503 (0 = off). */
   maxEventLoopDelayMs: number;
   /** How long SIGTERM waits for in-flight requests before cutting them and exiting. */
@@ -278,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     globalRateLimit: { perMinute: e.GLOBAL_RATE_LIMIT_PER_MINUTE, allowIps: e.GLOBAL_RATE_LIMIT_ALLOW_IPS },
+    signInRequestsPerMinute: e.SIGN_IN_REQUESTS_PER_MINUTE,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
