@@ -25,6 +25,7 @@ import { Address6 } from 'ip-address';
 import { Redis } from 'ioredis';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { isHashedAsset } from '#server/static-files.ts';
 
 const WINDOW_MS = 60_000;
 const LOG_EVERY_MS = 5000;
@@ -58,9 +59,6 @@ export type GlobalBrake = { count(ip: string, done: (verdict: BrakeVerdict) => v
 
 const PASS_UNCOUNTED: BrakeVerdict = { pass: true, headers: [] };
 const REFER: BrakeVerdict = { pass: false };
-
-/** Build files with a content hash in their name, served from memory as one route each (static-files.ts). */
-const isHashedAsset = (route: string | undefined) => route !== undefined && route.startsWith('/assets/');
 
 /**
  * A Redis connection that never makes a request wait: no offline queue (a command while disconnected

@@ -98,6 +98,3 @@ export function assetSecurityHeaders(headers: Readonly<OutgoingHttpHeaders>): Ou
 export function dropDocumentHeaders(reply: { removeHeader: (name: string) => unknown }): void {
   for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
 }
-
-/** The build's hashed files: scripts, styles, fonts and images, never a document. */
-export const isHashedAsset = (path: string): boolean => path.startsWith('/assets/');

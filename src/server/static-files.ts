@@ -31,9 +31,12 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.mp3': 'audio/mpeg',
 };
 
+/** The build's hashed files (scripts, styles, fonts, images; never a document): immutable, uncounted by the global brake, sent without the document-only headers. */
+export const isHashedAsset = (path: string | undefined): boolean => path !== undefined && path.startsWith('/assets/');
+
 /** Hashed build output is immutable; the service worker and its manifest must be re-checked on every visit so updates arrive. */
 function cacheControlFor(urlPath: string): string {
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (isHashedAsset(urlPath)) return 'public, max-age=31536000, immutable';
   if (/^\/(?:sw\.js|registerSW\.js|manifest\.webmanifest|index\.html)$/.test(urlPath)) return 'no-cache';
   return 'public, max-age=300';
 }

@@ -11,10 +11,10 @@ import { isKnownPageRoute, isNoIndexPage, isSharedEntryPage } from '#shared/rout
 import { AppError } from '#server/errors.ts';
 import type { PagePreparer } from '#server/features/pages/prepared-pages.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
-import { loadStaticFiles, type StaticFile } from '#server/static-files.ts';
+import { isHashedAsset, loadStaticFiles, type StaticFile } from '#server/static-files.ts';
 import { loggedRoute } from '#server/request-log.ts';
 import type { LaneLookup } from '#server/prepared-lane.ts';
-import { dropDocumentHeaders, isHashedAsset } from '#server/security-headers.ts';
+import { dropDocumentHeaders } from '#server/security-headers.ts';
 
 /** Returns the build's files for the prepared lane (prepared-lane.ts); hashed ones are not counted by the global brake. */
 export function registerWebApp(app: FastifyInstance, { distDir, pages }: { distDir: string; pages?: PagePreparer }): LaneLookup {
