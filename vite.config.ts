@@ -162,8 +162,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // react-query's mutations, and the player's time format the cards' 'Continue from' uses.
             { name: 'catalogue-shared', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:loader-circle|play|rotate-cw|lock|clock)\.mjs$|src[\\/]web[\\/](?:components[\\/]ui[\\/]spinner\.tsx|features[\\/]practice[\\/]use-played\.ts|features[\\/]player[\\/]format-time\.ts|lib[\\/]use-when-known\.ts)$|@tanstack[\\/](?:react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js$/ },
             // The catalogue's cards, the hook that lists them and the catalogue's words: the listing pages'
-            // first load needs all three (one compressed file rather than two, for the 120 KB budget).
-            { name: 'catalogue-cards', test: /src[\\/](?:web[\\/]features[\\/]catalogue[\\/](?:meditation-card\.tsx|use-meditations\.ts)|shared[\\/]catalogue-messages\.ts)$/ },
+            // first load needs all three (one compressed file rather than two, for the 120 KB budget). With
+            // them what home's Today shares with the listing (issue 38): the order and offline rules, and the
+            // ids downloaded (each a chunk of its own otherwise, sent raw under the compression threshold).
+            { name: 'catalogue-cards', test: /src[\\/](?:web[\\/]features[\\/](?:catalogue[\\/](?:meditation-card\.tsx|use-meditations\.ts|listing-order\.ts)|downloads[\\/]use-downloaded-ids\.ts)|shared[\\/]catalogue-messages\.ts)$/ },
             // The heart button and the favourites it reads: wherever one is needed the other is too.
             { name: 'favourites', test: /src[\\/]web[\\/]features[\\/]favourites[\\/](?:favourite-button\.tsx|use-favourites\.ts)$/ },
             // The native shells' code and Capacitor's plugins: one chunk, loaded only inside the apps (src/web/platform).

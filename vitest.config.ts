@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TEST_NODE_FLAGS } from './tests/setup/server-bundle.ts';
 
 /** The web app's tests that start the real server in process (they need the server project's set-up). */
-const WEB_WITH_SERVER = ['src/web/platform/store-purchases.test.ts', 'src/web/features/journal/journal-sync.test.ts'];
+const WEB_WITH_SERVER = ['src/web/platform/store-purchases.test.ts', 'src/web/features/journal/journal-sync.test.ts', 'src/web/features/journal/journal-rotation.test.ts', 'src/web/features/journal/journal-biometric.test.ts'];
 
 /**
  * Unit and integration tests. End-to-end journeys live in vitest.e2e.config.ts.
@@ -28,6 +29,8 @@ export default defineConfig({
     // expect.poll's default second fails on a loaded machine; a poll returns as soon as it passes.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    // WebAssembly by V8's baseline compiler in the workers too (PGlite's first open; server-bundle.ts).
+    execArgv: TEST_NODE_FLAGS,
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -44,6 +47,9 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // With the shared set-up (no-network.ts): project settings add to the root's.
+          setupFiles: ['tests/setup/web-file.ts'],
+          isolate: false,
           exclude: ['tests/e2e/**', 'node_modules/**', ...WEB_WITH_SERVER],
         },
       },

@@ -67,7 +67,8 @@ export function appCsp(html, server) {
   const remote = server ? [server] : [];
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inline].join(' '),
+    // WebAssembly for the journal's Argon2id (decision 0061); eval and inline scripts stay refused.
+    ["script-src 'self' 'wasm-unsafe-eval'", ...inline].join(' '),
     // Toasts and Radix position themselves with inline styles.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...remote].join(' '),

@@ -110,6 +110,9 @@ function run(label, command, args, { quiet = false, prefix } = {}) {
 if (runE2e && !ensureChromium()) process.exit(1);
 
 const node = process.execPath;
+// The vitest processes make the run's PGlite template (global-setup.ts): as the workers, WebAssembly by
+// V8's baseline compiler (tests/setup/server-bundle.ts says why; kept in step by hand, this file is plain JavaScript).
+const TEST_NODE_FLAGS = ['--liftoff-only'];
 const checks = [];
 if (wholeRun) {
   checks.push(run('typecheck', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true }));
@@ -126,13 +129,13 @@ const journeys = async () => {
     steps.push({ label: 'e2e (not run: no web build)', ok: false, seconds: 0 });
     return;
   }
-  await run('e2e', node, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters], { prefix: together ? 'e2e' : undefined });
+  await run('e2e', node, [...TEST_NODE_FLAGS, bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters], { prefix: together ? 'e2e' : undefined });
 };
 const unitHalf = async () => {
   // The native projects take the fresh build: a broken capacitor.config.ts or project fails here
   // (and the unit half's native checks read what it copies).
   if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync'], { quiet: true });
-  if (runUnit) await run('unit+integration', node, [bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters], { prefix: together ? 'unit' : undefined });
+  if (runUnit) await run('unit+integration', node, [...TEST_NODE_FLAGS, bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters], { prefix: together ? 'unit' : undefined });
 };
 await Promise.all([journeys(), unitHalf(), ...checks]);
 

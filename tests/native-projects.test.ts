@@ -61,4 +61,12 @@ describe('the native projects (issue 19)', () => {
     expect(plist).toMatch(/<key>NSHealthShareUsageDescription<\/key>\s*<string>[^<]*never reads[^<]*<\/string>/);
     for (const plugin of ['CapacitorLocalNotifications', 'CapgoCapacitorHealth']) expect(read('ios/App/CapApp-SPM/Package.swift')).toContain(`.product(name: "${plugin}"`);
   });
+
+  it('lets the journal unlock with Face ID / fingerprint (issue 36, item 1; decision 0065)', () => {
+    // iOS refuses Face ID to an app without the sentence; the app asks for USE_BIOMETRIC itself.
+    expect(read('ios/App/App/Info.plist')).toMatch(/<key>NSFaceIDUsageDescription<\/key>\s*<string>[^<]*journal[^<]*passphrase[^<]*<\/string>/);
+    expect(read('ios/App/CapApp-SPM/Package.swift')).toContain('.product(name: "CapgoCapacitorNativeBiometric"');
+    expect(read('android/capacitor.settings.gradle')).toContain("project(':capgo-capacitor-native-biometric')");
+    expect(read('android/app/src/main/AndroidManifest.xml')).toContain('<uses-permission android:name="android.permission.USE_BIOMETRIC" />');
+  });
 });

@@ -29,11 +29,13 @@ describe('the apps’ web layer (issue 35, item 6)', () => {
   it('writes a CSP into the apps’ index.html: scripts by hash, the configured server for API, audio and images', () => {
     const page = '<html><head><meta charset="UTF-8" /><script>document.documentElement.className="dark"</script></head><body><script type="module" src="/assets/a.js"></script></body></html>';
     const csp = appCsp(page, 'https://harbourmind.example');
-    expect(csp).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'; /);
+    // WebAssembly for the journal's Argon2id (decision 0061), in script-src only.
+    expect(csp).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]{44}'; /);
+    expect(csp.match(/wasm-unsafe-eval/g)).toHaveLength(1);
     expect(csp).toContain("connect-src 'self' https://harbourmind.example");
     expect(csp).toContain("media-src 'self' blob: https://harbourmind.example");
     expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain("'unsafe-eval'");
     const out = withCspMeta(withCspMeta(page, 'old'), csp);
     expect(out.match(/Content-Security-Policy/g)).toHaveLength(1);
     expect(out.indexOf('Content-Security-Policy')).toBeLessThan(out.indexOf('<script'));

@@ -23,9 +23,12 @@ describe('HTTP behaviour', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    // 'self' and the theme script's own hash: no 'unsafe-inline', no other inline script can run.
-    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`);
-    expect(scriptSrc).not.toContain('unsafe');
+    // 'self', WebAssembly (the journal's Argon2id, decision 0061) and the theme script's own hash: no 'unsafe-inline',
+    // no 'unsafe-eval', no other inline script can run.
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`);
+    expect(scriptSrc.trim().split(/\s+/).filter((token) => token.includes('unsafe'))).toEqual(["'wasm-unsafe-eval'"]);
+    // In script-src only: no other directive (and no default-src fallback) grants it.
+    expect(csp.split(';').filter((d) => d.includes('wasm-unsafe-eval'))).toEqual([scriptSrc]);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

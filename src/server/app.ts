@@ -20,6 +20,7 @@ import { createMailer } from '#server/mail.ts';
 import { startTrialReminders } from '#server/features/billing/trial-reminders.ts';
 import { remindersRoutes } from '#server/features/reminders/reminders.routes.ts';
 import { pushSenderFor, startReminderScheduler } from '#server/features/reminders/reminder-scheduler.ts';
+import { reminderMailerFor } from '#server/features/reminders/reminder-mail.ts';
 import { loadOrCreateSecret } from '#server/secrets.ts';
 import { createAppStoreBilling, loadRootCertificates } from '#server/features/billing/app-store-billing.ts';
 import { iapRoutes } from '#server/features/billing/iap.routes.ts';
@@ -59,6 +60,9 @@ import { registerNativeCors } from '#server/native-cors.ts';
 import { installApiContracts } from '#server/api-contracts.ts';
 import { loggedRoute, OneLineRequestLog, redactPath, requestLogSerializers } from '#server/request-log.ts';
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
+import { appleSignInFor, startAppleRevocations } from '#server/features/auth/apple-revocations.ts';
+import { tokenSealer } from '#server/features/auth/apple-tokens.ts';
+import { sealStoredProviderTokens } from '#server/features/auth/stored-tokens.ts';
 import { CATALOGUE_CHANNEL, createCatalogueCache, type CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import fastifyCompress from '@fastify/compress';
 import proxyAddr from '@fastify/proxy-addr';
@@ -178,8 +182,21 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
       void logSecurityEvent({ db: database.db, eventType: 'mail_delivery_failed', severity: 'medium', userEmail: email, details: { kind } }).catch(() => {}),
   });
   app.decorate('auth', auth);
+  // Sign in with Apple's tokens, kept sealed to be revoked at account deletion (decision 0064).
+  const apple = await appleSignInFor(config, auth);
+  // Provider tokens stored before they were sealed are sealed once the app is ready, after the start's
+  // migrations (same decision). A failure is logged and the tokens are sealed at the next start.
+  const sealer = tokenSealer((await auth.$context).secretConfig);
+  app.addHook('onReady', async () => {
+    try {
+      const sealed = await sealStoredProviderTokens({ db: database.db, sealer });
+      if (sealed > 0) app.log.info({ sealed }, 'stored provider tokens sealed');
+    } catch (error) {
+      app.log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'stored provider tokens not sealed; the next start tries again');
+    }
+  });
   const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
-  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl, googleClientId: config.oauth.google?.clientIds[0] });
+  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl, googleClientId: config.oauth.google?.clientIds[0], googleIosClientId: config.oauth.google?.iosClientId, apple });
   const catalogue = await openCatalogueCache(app, database);
   catalogueRoutes(app, { db: database.db, cache: catalogue });
 
@@ -196,7 +213,14 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   mediaRoutes(app, { auth, db: database.db, storage, signer: createMediaSigner(`media:${authSecret}`, Date.now, config.mediaUrlTtlSeconds) });
   practiceRoutes(app, { auth, db: database.db });
   favouritesRoutes(app, { auth, db: database.db });
-  accountDataRoutes(app, { auth, db: database.db, stripe, limits: rateLimitStore, mailer, publicUrl: config.publicUrl });
+  accountDataRoutes(app, { auth, db: database.db, stripe, limits: rateLimitStore, mailer, publicUrl: config.publicUrl, apple });
+  // Every process retries the revocations Apple has not taken yet; the database gives each to one of them.
+  if (schedulers && apple?.key) {
+    const stopRevocations = startAppleRevocations({ db: database.db, apple, log: app.log });
+    app.addHook('onClose', async () => {
+      await stopRevocations();
+    });
+  }
   journalRoutes(app, { auth, db: database.db });
   // One entry shared by link, sealed on the device (decision 0050); every process sweeps expired links.
   journalShareRoutes(app, { auth, db: database.db, limits: rateLimitStore });
@@ -225,9 +249,11 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
 
   // Daily reminders by Web Push (issue 20, item 4): every process runs the scheduler; the database gives each day's reminder to one of them.
   const pushSender = pushSenderFor(authSecret, config);
-  remindersRoutes(app, { auth, db: database.db, pushKey: pushSender.vapid.publicKey, offSecret: pushSender.offSecret, extraPushOrigins: config.webPush.extraOrigins });
+  // By e-mail too (issue 38, item 6): the turn-off links are signed with a key of their own purpose.
+  const reminderMail = reminderMailerFor(authSecret, mailer, config.publicUrl);
+  remindersRoutes(app, { auth, db: database.db, pushKey: pushSender.vapid.publicKey, offSecret: pushSender.offSecret, mailOffSecret: reminderMail.offSecret, extraPushOrigins: config.webPush.extraOrigins, publicUrl: config.publicUrl });
   if (schedulers) {
-    const stopReminders = startReminderScheduler({ db: database.db, sender: pushSender, log: app.log, everyMs: config.webPush.everySeconds * 1000 });
+    const stopReminders = startReminderScheduler({ db: database.db, sender: pushSender, mail: reminderMail, log: app.log, everyMs: config.webPush.everySeconds * 1000 });
     app.addHook('onClose', async () => {
       await stopReminders();
     });

@@ -137,6 +137,15 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
       },
     },
     socialProviders,
+    account: {
+      // Provider tokens (the web's Apple refresh token above all: it is kept to be revoked at deletion,
+      // decision 0064) are stored sealed with the auth secret, never as they came.
+      encryptOAuthTokens: true,
+      // Sign-in that follows a person (decision 0064): a provider sign-in joins the account of the same
+      // address only when the provider vouches for the address and the account's own address is
+      // confirmed. Written out so a change of better-auth's defaults cannot loosen it.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true, allowDifferentEmails: false },
+    },
     // Native shells send the session as 'Authorization: Bearer <token>' (spec: bearer session).
     plugins: [bearer()],
     session: {
@@ -155,6 +164,9 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
         // Sign-in has the spec's failed-attempt limit (auth.routes.ts). This one counts every request, successes too, so it
         // is set well above what a household behind one IP needs: a backstop if the first limit were ever bypassed.
         '/sign-in/email': { window: 60, max: config.signInRequestsPerMinute },
+        // Apple and Google sign-in (the apps' identity tokens, the web's redirect start) by the same backstop:
+        // better-auth's default for /sign-in/* (3 in 10 s per IP) refused a household's fourth sign-in.
+        '/sign-in/social': { window: 60, max: config.signInRequestsPerMinute },
         '/sign-up/email': { window: 600, max: 30 },
         '/request-password-reset': { window: 600, max: 10 },
         '/send-verification-email': { window: 600, max: 10 },

@@ -112,6 +112,17 @@ describe('config', () => {
     });
   });
 
+  it('Sign in with Apple’s key: all of APPLE_KEY_ID, APPLE_PRIVATE_KEY_FILE and APPLE_TEAM_ID or none; without it a warning (decision 0064)', () => {
+    const apple = { APPLE_CLIENT_ID: 'app.harbourmind.web', APPLE_CLIENT_SECRET: 'secret-jwt' };
+    const both = 'APPLE_KEY_ID, APPLE_PRIVATE_KEY_FILE and APPLE_TEAM_ID: set all three to sign Apple client secrets (token revocation at account deletion), or none';
+    expect(() => loadConfig({ ...apple, APPLE_KEY_ID: 'ABCDE12345', APPLE_PRIVATE_KEY_FILE: '/keys/AuthKey.p8' })).toThrow(both);
+    expect(() => loadConfig({ ...apple, APPLE_KEY_ID: 'ABCDE12345', APPLE_TEAM_ID: 'TEAM123456' })).toThrow(both);
+    const keyed = loadConfig({ ...apple, APPLE_KEY_ID: 'ABCDE12345', APPLE_PRIVATE_KEY_FILE: '/keys/AuthKey.p8', APPLE_TEAM_ID: 'TEAM123456' });
+    expect(keyed.oauth.appleSigningKey).toEqual({ keyId: 'ABCDE12345', teamId: 'TEAM123456', privateKeyFile: '/keys/AuthKey.p8' });
+    expect(configWarnings(keyed)).toEqual([]);
+    expect(configWarnings(loadConfig(apple))).toEqual([expect.stringMatching(/^Sign in with Apple is on without APPLE_KEY_ID and APPLE_PRIVATE_KEY_FILE/)]);
+  });
+
   it('refuses DATABASE_URL without AUTH_SECRET (each machine would mint its own secret)', () => {
     const problems = problemsOf({ DATABASE_URL: 'postgres://u@db/x' });
     expect(problems).toHaveLength(1);

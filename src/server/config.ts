@@ -111,9 +111,21 @@ const envSchema = z.object({
    * them are accepted beside the web client id's (docs/decisions/0035).
    */
   GOOGLE_NATIVE_CLIENT_IDS: optionalString,
+  /**
+   * The iOS app's Google OAuth client id (issue 35, item 4): the iOS app signs in with Google on the
+   * device for it (its tokens name it as audience), so /api/auth-providers names it and it is accepted.
+   */
+  GOOGLE_IOS_CLIENT_ID: optionalString,
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_APP_BUNDLE_IDENTIFIER: optionalString,
+  /**
+   * Sign in with Apple's private key (the .p8 file from the developer account) and its key id: with
+   * APPLE_TEAM_ID, the server signs the client secrets for Apple's token and revoke endpoints, so the
+   * apps' refresh tokens can be kept and revoked at account deletion (decision 0064).
+   */
+  APPLE_KEY_ID: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'APPLE_KEY_ID is the 10-character key id of the Sign in with Apple key.').optional().or(z.literal('').transform(() => undefined)),
+  APPLE_PRIVATE_KEY_FILE: optionalString,
   APPLE_IAP_BUNDLE_ID: optionalString,
   APPLE_IAP_APP_APPLE_ID: z.coerce.number().int().positive().optional(),
   APPLE_IAP_ENVIRONMENT: z.enum(['Sandbox', 'Production']).default('Production'),
@@ -197,8 +209,10 @@ export type Config = {
     | undefined;
   oauth: {
     /** `clientIds[0]` is the web client (the redirect flow's); all of them are accepted as an identity token's audience. */
-    google: { clientIds: string[]; clientSecret: string } | undefined;
+    google: { clientIds: string[]; clientSecret: string; iosClientId: string | undefined } | undefined;
     apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
+    /** The key that signs Apple client secrets (token exchange and revocation, decision 0064). */
+    appleSigningKey: { keyId: string; teamId: string; privateKeyFile: string } | undefined;
   };
   appStore: { bundleId: string; appAppleId: number | undefined; environment: 'Sandbox' | 'Production'; rootCaFiles: string[] } | undefined;
   /** RevenueCat's webhook: its Authorization header value and the environment whose events count. */
@@ -251,6 +265,9 @@ function crossCheck(e: Env): string[] {
   }
   if (Boolean(e.WEB_PUSH_VAPID_PUBLIC_KEY) !== Boolean(e.WEB_PUSH_VAPID_PRIVATE_KEY)) {
     problems.push('WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY: set both or neither (neither: the pair is derived from the auth secret)');
+  }
+  if ((e.APPLE_KEY_ID || e.APPLE_PRIVATE_KEY_FILE) && !(e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY_FILE && e.APPLE_TEAM_ID)) {
+    problems.push('APPLE_KEY_ID, APPLE_PRIVATE_KEY_FILE and APPLE_TEAM_ID: set all three to sign Apple client secrets (token revocation at account deletion), or none');
   }
   if (e.DATABASE_URL && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required with DATABASE_URL (every process sharing the database must sign sessions with the same secret; otherwise each machine mints its own)');
@@ -305,12 +322,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oauth: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? { clientIds: [e.GOOGLE_CLIENT_ID, ...(e.GOOGLE_NATIVE_CLIENT_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)], clientSecret: e.GOOGLE_CLIENT_SECRET }
+          ? {
+              clientIds: [...new Set([e.GOOGLE_CLIENT_ID, ...(e.GOOGLE_NATIVE_CLIENT_IDS ?? '').split(',').map((id) => id.trim()), e.GOOGLE_IOS_CLIENT_ID ?? ''].filter(Boolean))],
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              iosClientId: e.GOOGLE_IOS_CLIENT_ID,
+            }
           : undefined,
       apple:
         e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
           ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET, appBundleIdentifier: e.APPLE_APP_BUNDLE_IDENTIFIER }
           : undefined,
+      appleSigningKey: e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY_FILE && e.APPLE_TEAM_ID ? { keyId: e.APPLE_KEY_ID, teamId: e.APPLE_TEAM_ID, privateKeyFile: e.APPLE_PRIVATE_KEY_FILE } : undefined,
     },
     appStore:
       e.APPLE_IAP_BUNDLE_ID && e.APPLE_ROOT_CA_FILES
@@ -341,8 +363,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
  * allowed only when chosen explicitly (a public demo): anyone can subscribe for free there, and the
  * admin test tools create accounts with a published password (docs/decisions/0008-billing-mode.md).
  */
-export function configWarnings(config: Pick<Config, 'nodeEnv' | 'billingMode'>): string[] {
+export function configWarnings(config: Pick<Config, 'nodeEnv' | 'billingMode'> & { oauth?: Config['oauth'] }): string[] {
   const warnings: string[] = [];
+  if (config.oauth?.apple && !config.oauth.appleSigningKey) {
+    warnings.push(
+      'Sign in with Apple is on without APPLE_KEY_ID and APPLE_PRIVATE_KEY_FILE: the apps\' Apple tokens cannot be kept or revoked when an account is deleted, which App Review requires (decision 0064).',
+    );
+  }
   if (config.nodeEnv === 'production' && config.billingMode === 'sandbox') {
     warnings.push(
       'BILLING_MODE=sandbox with NODE_ENV=production: anyone can subscribe without paying and the admin test tools are on. Use this only for a demo; set BILLING_MODE=stripe or none for real users.',

@@ -15,7 +15,8 @@ import { AppError } from '#server/errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Matches better-auth's session cookie, with or without the __Secure- prefix. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-const EXEMPT_PREFIXES = ['/api/auth/', '/api/billing/stripe/webhook', '/api/iap/notifications'];
+// The one-click unsubscribe (RFC 8058) is authorised by the signed token in its address alone and never reads the cookie; a mail client posts it from wherever it runs.
+const EXEMPT_PREFIXES = ['/api/auth/', '/api/billing/stripe/webhook', '/api/iap/notifications', '/api/reminders/email/one-click'];
 
 function isCrossSiteForgery(request: FastifyRequest, publicOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;

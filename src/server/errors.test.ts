@@ -18,7 +18,7 @@ const FAMILY_STATUSES: Partial<Record<string, readonly number[]>> = {
   upload: [413, 415, 422],
   admin: [409, 503],
   account: [403, 409],
-  journal: [403],
+  journal: [403, 409],
   database: [409, 503],
   'rate-limit': [429],
   security: [403, 503],

@@ -46,6 +46,7 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'account/reauth-required': 403,
   'account/last-admin': 409,
   'journal/full': 403,
+  'journal/key-replaced': 409,
 };
 
 export class AppError extends Error {

@@ -14,7 +14,9 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 const NON_JSON_SUCCESS = new Set([
   // better-auth's own endpoints, forwarded unchanged (their bodies and replies are better-auth's; see the route's description).
   'GET /api/auth/{*}', 'POST /api/auth/{*}',
-  'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download', 'DELETE /api/reminders/devices']);
+  'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download', 'DELETE /api/reminders/devices',
+  // The reminder as a text/calendar file, and the mail client's one-click unsubscribe (RFC 8058: 204, no body).
+  'GET /api/reminders/calendar.ics', 'POST /api/reminders/email/one-click']);
 /** Writes whose whole request is the path (no body to describe), and the multipart upload, which parses its own body. */
 const BODYLESS_WRITES = new Set(['POST /api/billing/restore', 'DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete', 'POST /api/programmes/{slug}/enrolment/open-next',
   // Read as their own bodies: the multipart upload, and Stripe's signed bytes (documented by Stripe).
@@ -66,6 +68,8 @@ const PUBLIC = new Set([
   'GET /api/search/meditations',
   // A reminder's "Turn off reminders": the token it carries says whose, signed (reminders.test.ts).
   'POST /api/reminders/off',
+  // An e-mail reminder's turn-off (its page's button, the mail client's one-click): the signed token in the mail says whose (reminders-email.test.ts).
+  'POST /api/reminders/email/off', 'POST /api/reminders/email/one-click',
   // A shared journal entry, sealed: the link's id and the key in its fragment are the permission (journal-share.test.ts).
   'GET /api/shared/{id}',
   // Programmes are as public as the catalogue they are made of; progress and enrolment are not (programmes.test.ts).

@@ -248,7 +248,7 @@ describe('the prepared lane on its own', () => {
     lane.handler(next)(request, response());
     lane.open(deps({ brake: { count: (_ip, done) => setTimeout(() => done({ pass: false }), 5) } }));
     lane.handler(next)(request, response());
-    await vi.waitFor(() => expect(next).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(next).toHaveBeenCalledTimes(2), { timeout: 10_000 });
     expect(lane.served).toBe(0);
   });
 });

@@ -65,6 +65,8 @@ export const EVENT_TYPE_OPTIONS = [
   'password_reset_requested',
   'user_logout',
   'mail_delivery_failed',
+  // Apple would not take a deleted account's Sign in with Apple token for a week (decision 0064).
+  'apple_revocation_failed',
   'admin_setup_failed',
   'csrf_rejected',
   'upload_rejected',

@@ -16,5 +16,8 @@ export const CATALOGUE_MESSAGES = {
   freeSample: 'Free to try',
   notFound: 'Meditation not found',
   /** Beyond the spec (issue 38): a link to a meditation the library does not hold said nothing and showed them all. */
+  /** Beyond the spec (issue 38): the "Show only" filters' empty lists. */
+  noFree: 'No free meditations in this list.',
+  noneDownloaded: 'Nothing in this list is downloaded yet.',
   notFoundBody: 'The link names a meditation that is not in the library. Here are all the meditations instead.',
 } as const;

@@ -39,4 +39,5 @@ export type ErrorCode =
   | 'account/reauth-required'
   | 'account/last-admin'
   | 'journal/full'
+  | 'journal/key-replaced'
   | 'default';

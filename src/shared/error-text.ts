@@ -45,4 +45,6 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   'account/last-admin': 'You are the only admin. Give another account the admin role before deleting yours.',
   // The route answers with journal.ts's recordsFull or bytesFull, which say which cap was reached.
   'journal/full': 'Your journal is full: new entries are kept on this device but not synced.',
+  // A write sealed under a data key that was replaced (issue 36, item 3; decision 0061): the device must unlock again.
+  'journal/key-replaced': 'Your journal\'s key was replaced on another device. Unlock your journal again to keep writing.',
 };

@@ -1,22 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  blankCbt,
-  blankDbt,
-  blankMindfulness,
-  canSave,
-  createEntry,
-  entriesCount,
-  JOURNAL_LOCK_MESSAGES,
-  entriesToMarkdown,
-  insights,
-  journalStreak,
-  readEntries,
-  timeOfDayAt,
-  timeOfDaySplit,
-  weekCounts,
-  type JournalEntry,
-} from '#shared/journal.ts';
+import { blankCbt, blankDbt, blankMindfulness, canSave, createEntry, entriesCount, entriesToMarkdown, insights, journalStreak, readEntries, timeOfDayAt, timeOfDaySplit, weekCounts, type JournalEntry } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES } from '#shared/journal-keys.ts';
 
 const at = (iso: string) => new Date(iso); // local time (no zone suffix)
 

@@ -137,3 +137,27 @@ const DEFAULT_FOCUS_CATEGORY = 'mindfulness';
 export function focusCategory(focus: FocusId | null | undefined): string {
   return FOCUS_CHOICES.find((choice) => choice.id === focus)?.category ?? DEFAULT_FOCUS_CATEGORY;
 }
+
+/**
+ * What became of a timed practice (a sitting or a breathing exercise) once it ended, as the device's
+ * recording says it (timer-recording.ts, breathing-recording.ts).
+ */
+export type PracticeOutcome =
+  /** Sent and kept by the server. */
+  | 'recorded'
+  /** Kept on this device, sent when the connection is back. */
+  | 'waiting'
+  /** The server would not take it (it did not add up): not counted. */
+  | 'refused'
+  /** Ended before a minute: not practice yet. */
+  | 'too-short'
+  /** Nobody was signed in when it began. */
+  | 'visitor';
+
+/** The words under a finished sitting or exercise ('this sitting', 'this exercise'), for each outcome. */
+export const practiceOutcomeWords = (what: 'sitting' | 'exercise', partial: boolean): Record<Exclude<PracticeOutcome, 'visitor'>, string> => ({
+  recorded: partial ? 'Added to your practice as a partial session.' : 'Added to your practice.',
+  waiting: 'Saved on this device. It will be added to your practice when you are back online.',
+  'too-short': 'Less than a minute, so it is not added to your practice.',
+  refused: `This ${what} could not be added to your practice.`,
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AFFIRMATIONS } from '#shared/affirmations.ts';
-import { describeDays, dueReminderDay, REMINDER_MESSAGES, reminderMessage, reminderSettingsSchema, upcomingReminders } from '#shared/reminders.ts';
+import { describeDays, deviceReminderSettings, dueReminderDay, REMINDER_MESSAGES, reminderMessage, reminderSettingsSchema, upcomingReminders } from '#shared/reminders.ts';
 
 const every = [0, 1, 2, 3, 4, 5, 6];
 const settings = { enabled: true, time: '07:30', days: every, timeZone: 'Europe/London' };
@@ -71,5 +71,19 @@ describe('settings', () => {
     expect(describeDays([0, 1, 2, 3, 4])).toBe('Weekdays');
     expect(describeDays([5, 6])).toBe('Weekends');
     expect(describeDays([4, 0, 2])).toBe('Mon, Wed, Fri');
+  });
+});
+
+describe('the reminder’s channel (issue 38, item 6)', () => {
+  const base = { enabled: true, time: '07:30', days: [0, 1, 2, 3, 4, 5, 6], timeZone: 'Europe/London' };
+  it('is push or e-mail, and may be left out by older apps', () => {
+    expect(reminderSettingsSchema.safeParse({ ...base, channel: 'email' }).success).toBe(true);
+    expect(reminderSettingsSchema.safeParse(base).success).toBe(true);
+    expect(reminderSettingsSchema.safeParse({ ...base, channel: 'sms' }).error?.issues[0]?.message).toBe(REMINDER_MESSAGES.badChannel);
+  });
+  it('keeps a device’s own notifications off while the reminder goes by e-mail', () => {
+    expect(deviceReminderSettings({ ...base, channel: 'email' }).enabled).toBe(false);
+    expect(deviceReminderSettings({ ...base, channel: 'push' }).enabled).toBe(true);
+    expect(deviceReminderSettings({ ...base, enabled: false, channel: 'push' }).enabled).toBe(false);
   });
 });

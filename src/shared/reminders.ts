@@ -46,26 +46,64 @@ export const REMINDER_MESSAGES = {
   badSubscription: 'This device’s notification details are malformed.',
   badOffLink: 'This link to turn off reminders is not valid.',
   offAction: 'Turn off reminders',
+  // Reminders without push (issue 38, item 6): by e-mail, and a calendar file.
+  badChannel: 'Choose notifications or e-mail.',
+  channelLegend: 'Send it as',
+  channelPush: 'A notification on this device',
+  channelEmail: 'An e-mail',
+  pushUnavailable: 'This browser cannot show notifications, so your reminder can come by e-mail instead, or you can add it to your calendar.',
+  emailUnverified: 'Confirm your e-mail address first (open the link we sent you), then choose e-mail reminders.',
+  emailGoesTo: 'Your reminder goes by e-mail to',
+  mailIntro: 'Here is your daily reminder from Harbour Mind:',
+  mailAction: 'Open Harbour Mind',
+  mailFooter: 'You get this because you chose a daily reminder by e-mail in Harbour Mind, at most one a day.',
+  mailOffLabel: 'Turn off e-mail reminders',
+  offPageTitle: 'Turn off e-mail reminders?',
+  offPageBody: 'You will get no more daily reminders by e-mail. You can turn them on again in Account › Settings whenever you like.',
+  offPageDone: 'E-mail reminders are off. You can turn them on again in Account › Settings.',
+  offPageOutdated: 'This link is from an older reminder and changes nothing now. Your reminder is as you set it in Account › Settings.',
+  offPageMissing: 'This link is incomplete. Open it again from the e-mail, or change your reminder in Account › Settings.',
+  addToCalendar: 'Add to calendar',
+  calendarHint: 'Your calendar can remind you instead: it downloads a repeating event at the time and days chosen above.',
+  calendarDescription: 'A gentle nudge to take a few minutes for yourself with Harbour Mind.',
 } as const;
 
+/** How a reminder arrives: a notification on the account's devices (Web Push, or the apps' own), or an e-mail. */
+const REMINDER_CHANNELS = ['push', 'email'] as const;
+type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+export const reminderChannelSchema = z.enum(REMINDER_CHANNELS, REMINDER_MESSAGES.badChannel);
+
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Local wall-clock time, 24-hour HH:MM. */
+export const reminderTimeSchema = z.string(REMINDER_MESSAGES.badTime).regex(TIME, REMINDER_MESSAGES.badTime);
+/** Chosen weekdays, 0 = Monday … 6 = Sunday, each once. */
+export const reminderDaysSchema = z
+  .array(z.number(REMINDER_MESSAGES.noDays).int(REMINDER_MESSAGES.noDays).min(0, REMINDER_MESSAGES.noDays).max(6, REMINDER_MESSAGES.noDays), REMINDER_MESSAGES.noDays)
+  .min(1, REMINDER_MESSAGES.noDays)
+  .max(7, REMINDER_MESSAGES.noDays)
+  .refine((days) => new Set(days).size === days.length, REMINDER_MESSAGES.noDays);
 
 export const reminderSettingsSchema = z.strictObject({
   enabled: z.boolean('Say whether reminders are on.'),
   /** Local wall-clock time, 24-hour HH:MM. */
-  time: z.string(REMINDER_MESSAGES.badTime).regex(TIME, REMINDER_MESSAGES.badTime),
+  time: reminderTimeSchema,
   /** Chosen weekdays, 0 = Monday … 6 = Sunday, each once. */
-  days: z
-    .array(z.number(REMINDER_MESSAGES.noDays).int(REMINDER_MESSAGES.noDays).min(0, REMINDER_MESSAGES.noDays).max(6, REMINDER_MESSAGES.noDays), REMINDER_MESSAGES.noDays)
-    .min(1, REMINDER_MESSAGES.noDays)
-    .max(7, REMINDER_MESSAGES.noDays)
-    .refine((days) => new Set(days).size === days.length, REMINDER_MESSAGES.noDays),
+  days: reminderDaysSchema,
   /** The IANA time zone the time is in: the device's own when the person saved. */
   timeZone: z.string(REMINDER_MESSAGES.badTimezone).refine(isValidTimezone, REMINDER_MESSAGES.badTimezone),
+  /** Left out (older apps), the saved channel stays as it is. */
+  channel: reminderChannelSchema.optional(),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
-export const defaultReminderSettings = (timeZone: string): ReminderSettings => ({ enabled: false, time: REMINDER.defaultTime, days: [0, 1, 2, 3, 4, 5, 6], timeZone });
+/** The settings as saved: the channel always known. */
+export type SavedReminderSettings = ReminderSettings & { channel: ReminderChannel };
+
+export const defaultReminderSettings = (timeZone: string): SavedReminderSettings => ({ enabled: false, time: REMINDER.defaultTime, days: [0, 1, 2, 3, 4, 5, 6], timeZone, channel: 'push' });
+
+/** What this device's notifications should follow: on only while the reminder is on and goes to devices. */
+export const deviceReminderSettings = (settings: SavedReminderSettings): ReminderSettings => ({ ...settings, enabled: settings.enabled && settings.channel === 'push' });
 
 const minutesOf = (time: string): number => {
   const [h, m] = time.split(':').map(Number) as [number, number];

@@ -36,13 +36,14 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/admin$/,
   /^\/welcome$/,
   /^\/shared\/[^/]+$/,
+  /^\/reminders\/off$/,
 ];
 
 /**
  * Pages search engines must not index (spec: 'robots noindex'): everything personal, the admin
  * dashboard, and one-time links. The public pages stay indexable (docs/decisions/0018).
  */
-const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome|shared\/[^/]+)\/?$/;
+const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome|shared\/[^/]+|reminders\/off)\/?$/;
 
 export function isNoIndexPage(pathname: string): boolean {
   return NOINDEX_PAGES.test(pathname);

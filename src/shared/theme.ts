@@ -3,6 +3,7 @@
  * or always light, or always dark. Kept per device, like the device's own setting it overrides.
  */
 import { STORAGE_KEYS } from '#shared/constants.ts';
+import { REMEMBERED_VIEWER_SCRIPT } from '#shared/remembered-viewer.ts';
 export const THEMES = [
   { id: 'system', label: 'Match this device' },
   { id: 'light', label: 'Light' },
@@ -23,5 +24,7 @@ export function isTheme(value: unknown): value is Theme {
  * Runs in <head> before the first paint, so a chosen theme never flashes the other one. Inline,
  * and allowed by its SHA-256 in the Content-Security-Policy (security-headers.ts hashes this very
  * text, and the build writes this very text into index.html). Blocked storage: the device decides.
+ * The same script, being the page's one inline script, also marks who the device last saw signed
+ * in (shared/remembered-viewer.ts), so a member's first paint is not the visitors' page.
  */
-export const THEME_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="light"||t==="dark")document.documentElement.classList.add(t)}catch(e){}`;
+export const THEME_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="light"||t==="dark")document.documentElement.classList.add(t)}catch(e){}${REMEMBERED_VIEWER_SCRIPT}`;

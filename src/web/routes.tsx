@@ -39,6 +39,7 @@ const ProgrammePage = lazy(() => import('#web/features/programmes/programme-page
 const WelcomePage = lazy(() => import('#web/features/welcome/welcome-page.tsx').then((m) => ({ default: m.WelcomePage })));
 // A shared journal entry's page: no app around it (decision 0050).
 const SharedEntryPage = lazy(() => import('#web/features/journal/journal-shared-page.tsx').then((m) => ({ default: m.SharedEntryPage })));
+const RemindersOffPage = lazy(() => import('#web/features/reminders/reminders-off-page.tsx').then((m) => ({ default: m.RemindersOffPage })));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 /** Rendered with useRoutes (main.tsx); the layout shows each lazy page inside its own Suspense boundary. */
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: '/waitlist', element: <WaitlistPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/welcome', element: <WelcomePage /> },
+      { path: '/reminders/off', element: <RemindersOffPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -5,28 +5,17 @@
  * While it goes through every page, it also checks that no request leaves the app's origin (issue
  * 18, item 5); privacy.e2e adds listening and journalling.
  */
-import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { axeFindings, type AxeFinding } from '#tests/e2e/support/axe.ts';
 import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
 import { unlockJournal } from '#tests/e2e/support/journal.ts';
 import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
-import { signedInSubscriber } from '#tests/e2e/support/people.ts';
-import { startSuite } from '#tests/e2e/support/suite.ts';
-import { runCli, startedDataDir, type RunningServer } from '#tests/setup/server-process.ts';
+import { makePerson, signedInSubscriber } from '#tests/e2e/support/people.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const dataDir = startedDataDir();
-  runCli(dataDir, ['create-user', 'axe-admin@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
-  runCli(dataDir, ['grant-role', 'axe-admin@example.com', 'admin']);
-  const suite = await startSuite({}, { dataDir });
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 async function openDialog(page: Page, open: () => Promise<void>) {
   await open();
@@ -39,7 +28,7 @@ const PUBLIC_PAGES: Check[] = [
   { path: '/' },
   { path: '/meditations/all' },
   { path: '/meditations/sleeping' },
-  { path: '/meditations/mindfulness', label: 'locked dialog', then: (page) => openDialog(page, () => page.getByTestId('meditation-card').first().locator('h2 button').click()) },
+  { path: '/meditations/mindfulness', label: 'locked dialog', then: (page) => openDialog(page, () => page.getByTestId('meditation-card').filter({ hasText: 'Subscribe to listen' }).first().locator('h2 button').click()) },
   { path: '/why-i-created-harbour-mind' },
   { path: '/about' },
   { path: '/support' },
@@ -188,7 +177,8 @@ describe('accessibility (axe, every rule, zero violations, light and dark)', () 
   it('has no violations in the admin dashboard', async () => {
     const { page, context } = await openPage(browser);
     const requests = recordRequests(context);
-    await signInOnScreen(page, server, 'axe-admin@example.com', 'quiet-harbour-9');
+    const admin = await makePerson(server, { name: 'Ada Admin', password: 'quiet-harbour-9', role: 'admin' });
+    await signInOnScreen(page, server, admin.email, admin.password);
     expect(await audit(page, ADMIN_PAGES)).toEqual([]);
     expect(leavingOrigin(requests, server.url)).toEqual([]);
     await context.close();

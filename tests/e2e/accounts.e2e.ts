@@ -81,7 +81,7 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill('Ines@Example.com');
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await page.getByRole('status').getByText('If ines@example.com still needs verifying, a new link is on its way.', { exact: false }).waitFor();
-    await vi.waitFor(() => expect(readOutbox(server.dataDir).filter((m) => m.to.includes('ines@example.com')).length).toBe(mailsBefore + 1));
+    await vi.waitFor(() => expect(readOutbox(server.dataDir).filter((m) => m.to.includes('ines@example.com')).length).toBe(mailsBefore + 1), { timeout: 10_000 });
 
     // The page is a real page: HTTP 200 with the app, not the 404 screen.
     const response = await page.goto(`${server.url}/verify-email?error=token_expired`);
@@ -262,7 +262,7 @@ describe('accounts', () => {
     await password.getByLabel('Confirm new password').fill('second-light-2');
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('Your password is changed, and your other devices are signed out.').waitFor();
-    await vi.waitFor(async () => expect(await devices.count()).toBe(1));
+    await vi.waitFor(async () => expect(await devices.count()).toBe(1), { timeout: 10_000 });
     expect((await (await other.context.request.get(`${server.url}/api/me`)).json()).user).toBeNull();
     // This device stays signed in, and the new password is the one that works.
     expect((await (await context.request.get(`${server.url}/api/me`)).json()).user.name).toBe('Iris Morgan');

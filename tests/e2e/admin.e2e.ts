@@ -1,5 +1,5 @@
 /**
- * Administration in Chromium against the real server: an admin made with the CLI uploads a real
+ * Administration in Chromium against the real server: an admin made with the CLI's commands uploads a real
  * file, sees it in the public catalogue, edits and deletes it; the waitlist from a visitor's
  * sign-up to the admin's CSV; the one-time setup token on a fresh install; non-admins refused;
  * and an upload killed mid-way leaves nothing behind after a restart.
@@ -11,9 +11,10 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '#tests/e2e/support/browser.ts';
 import { toast } from '#tests/e2e/support/suite.ts';
-import { runCli, startedDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
+import { cookieHeader } from '#tests/setup/cookies.ts';
+import { startedDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signInOnScreen as signIn } from '#tests/e2e/support/subscriber.ts';
-import { signedInMember } from '#tests/e2e/support/people.ts';
+import { serverCommand, signedInMember } from '#tests/e2e/support/people.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,10 +25,10 @@ beforeAll(async () => {
 describe('an admin granted by the CLI', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    const dataDir = startedDataDir();
-    runCli(dataDir, ['create-user', 'ada@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
-    expect(runCli(dataDir, ['grant-role', 'ada@example.com', 'admin'])).toContain('Role admin assigned');
-    server = await startServer({}, { dataDir });
+    server = await startServer();
+    // The CLI's commands, run by the server it would reach (operations.e2e runs the CLI's own process).
+    await serverCommand(server, ['create-user', 'ada@example.com', 'quiet-harbour-9', '--name', 'Ada Admin', '--verified']);
+    expect(await serverCommand(server, ['grant-role', 'ada@example.com', 'admin'])).toContain('Role admin assigned');
     return () => server.stop();
   });
 
@@ -300,11 +301,11 @@ describe('a fresh install', () => {
 describe('a killed upload', () => {
   it('leaves no temporary part, stored file or row once the server restarts', async () => {
     const dataDir = startedDataDir();
-    runCli(dataDir, ['create-user', 'kim@example.com', 'quiet-harbour-6', '--name', 'Kim Admin', '--verified']);
-    runCli(dataDir, ['grant-role', 'kim@example.com', 'admin']);
     let server = await startServer({}, { dataDir, keepData: true });
+    await serverCommand(server, ['create-user', 'kim@example.com', 'quiet-harbour-6', '--name', 'Kim Admin', '--verified']);
+    await serverCommand(server, ['grant-role', 'kim@example.com', 'admin']);
     const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: 'kim@example.com', password: 'quiet-harbour-6' }) });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = cookieHeader(signIn.headers.getSetCookie());
     const countBefore = ((await (await fetch(`${server.url}/api/meditations?category=all`)).json()) as { meditations: unknown[] }).meditations.length;
     const filesBefore = readdirSync(join(dataDir, 'media', 'meditations')).length;
 

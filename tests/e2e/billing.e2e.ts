@@ -2,23 +2,15 @@
  * The sandbox billing journey in Chromium: from the home page to a 7-day trial and the first
  * seconds of audio, with no step outside the app; then managing and cancelling.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite, toast } from '#tests/e2e/support/suite.ts';
 import { uniqueEmail } from '#tests/e2e/support/people.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 
-let server: SuiteServer;
-let browser: Browser;
+const { server, browser } = await useSharedSuite();
 /** Rosa signs up in the first journey and manages her plan in the second. */
 const rosa = uniqueEmail('Rosa Lind');
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
 
 describe('sandbox subscription journey', () => {
   it('goes from the home page to listening in a free trial, entirely inside the app', async () => {

@@ -5,21 +5,13 @@
  * and "Breathe out" in turn, with the circle still and a "Stop" button; a member finishes a short
  * exercise and finds it on Account › Profile as a breathing session.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { signedInMember } from '#tests/e2e/support/people.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 describe('guided breathing', () => {
   it('a visitor with reduced motion follows 4-7-8 from home: each phase in words, the circle still, a countdown, and Stop', async () => {

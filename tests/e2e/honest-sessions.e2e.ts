@@ -4,22 +4,16 @@
  * about 15 seconds of listening), while a track heard from start to end is credited; the practice
  * card shows the partial ones as partial.
  */
-import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { playFaster, practice, setSlider, waitForPlaying } from '#tests/e2e/support/player.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
+import { subscriberCards } from '#tests/e2e/support/subscriber.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 /** Starts a card of the listing and waits until its audio plays. */
 async function start(page: Page, title: string) {
@@ -55,8 +49,7 @@ describe('honest sessions', () => {
     const { page, context, problems } = await openPage(browser);
     await signedInSubscriber(server, context, { name: 'Sol Reyes', password: 'quiet-harbour-4' });
     await page.goto(`${server.url}/meditations/mindfulness`);
-    const cards = page.getByTestId('meditation-card');
-    await cards.first().waitFor();
+    const cards = await subscriberCards(page);
     const titles = (await cards.locator('h2').allTextContents()).map((t) => t.trim()).slice(0, 3);
     expect(titles).toHaveLength(3);
     await watchForCompletion(page);
@@ -99,8 +92,7 @@ describe('honest sessions', () => {
     const { page, context, problems } = await openPage(browser);
     await signedInSubscriber(server, context, { name: 'Noor Vale', password: 'quiet-harbour-5' });
     await page.goto(`${server.url}/meditations/mindfulness`);
-    const cards = page.getByTestId('meditation-card');
-    await cards.first().waitFor();
+    const cards = await subscriberCards(page);
     const title = (await cards.first().locator('h2').textContent())!.trim();
 
     await start(page, title);

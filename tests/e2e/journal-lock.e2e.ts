@@ -4,31 +4,16 @@
  * opened key lives in the page's memory only; the passphrase opens it again. Signing out with changes
  * not yet on the server asks first, and wipes the device first whatever the server answers.
  */
-import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { setUpJournal, unlockJournal } from '#tests/e2e/support/journal.ts';
+import { entry, lockedCard, setUpJournal, unlockJournal, write } from '#tests/e2e/support/journal.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
-import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite, toast } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
-async function write(page: Page, words: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'CBT entry' });
-  await page.getByRole('tab', { name: 'CBT' }).click();
-  await form.getByLabel('Thought patterns').fill(words);
-  await form.getByRole('button', { name: 'Save entry' }).click();
-}
-
-const entry = (page: Page, words: string) => page.getByTestId('journal-entry').filter({ hasText: words });
-const lockedCard = (page: Page) => page.getByRole('region', { name: 'Your journal on this device' }).getByText('Your journal is locked on this device.');
 const journalDatabases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((name) => name === 'harbour-mind-journal'));
 /** Every value the journal's device store holds, as the browser stored it. */
 const storedDevices = (page: Page) =>
@@ -55,7 +40,7 @@ describe('the journal locks', () => {
     await page.clock.install();
     await page.goto(`${server.url}/journal`);
     await write(page, 'The ferry was late and I was fine');
-    await setUpJournal(page, 'gulls over the breakwater');
+    await setUpJournal(page, 'gulls over the breakwater', { afterSave: true });
     await entry(page, 'The ferry was late and I was fine').waitFor();
     await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     // No key is stored on the device: only its id, read position and the keyring (sealed by the passphrase).
@@ -101,7 +86,7 @@ describe('the journal locks', () => {
     await signedInSubscriber(server, context, { name: 'Owen Pike', password: 'locks-itself-2' });
     await page.goto(`${server.url}/journal`);
     await write(page, 'Synced before the storm');
-    await setUpJournal(page, 'lanterns along the quay');
+    await setUpJournal(page, 'lanterns along the quay', { afterSave: true });
     await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
 
     // The server cannot be reached for the journal: the next entry stays on this device.
@@ -140,9 +125,20 @@ describe('the journal locks', () => {
   it('starts a new journal when both secrets are lost: only with the word typed, and the old entries are gone', async () => {
     const { page, context, problems } = await openPage(browser);
     await signedInSubscriber(server, context, { name: 'Nell Crane', password: 'locks-itself-3' });
+    // Saved before the page knows who is asking or whether the journal is set up (both answers held back
+    // until the save was pressed): the save waits for them, then asks for set-up, and the entry is kept.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    for (const path of ['/api/me', '/api/journal/keyring'])
+      await page.route(`${server.url}${path}`, async (route) => {
+        await answered;
+        await route.continue();
+      });
     await page.goto(`${server.url}/journal`);
     await write(page, 'Words from the old journal');
-    await setUpJournal(page, 'a passphrase soon forgotten');
+    answer();
+    await setUpJournal(page, 'a passphrase soon forgotten', { afterSave: true });
+    await entry(page, 'Words from the old journal').waitFor();
     await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     await page.getByRole('button', { name: 'Lock journal', exact: true }).click();
 

@@ -3,22 +3,16 @@
  * shares a CBT entry; nothing the page sends holds its words or the link's key; someone with no
  * account opens the link in another browser and reads it; the owner revokes it and the link says so.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '#shared/journal-share.ts';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
-import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite, toast } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 const THOUGHT = 'Everyone at the harbour meeting thought my plan was foolish';
 const REFRAME = 'Two people asked questions; one said it could work';
@@ -44,7 +38,7 @@ describe('share one journal entry', () => {
     await form.getByLabel('Thought patterns').fill(THOUGHT);
     await form.getByLabel('A kinder, more balanced thought').fill(REFRAME);
     await form.getByRole('button', { name: 'Save entry' }).click();
-    await setUpJournal(page, 'a quiet harbour at dusk');
+    await setUpJournal(page, 'a quiet harbour at dusk', { afterSave: true });
     // Saved while 'Keep your recovery key' was open: it said so there, not in a toast over it (issue 38).
     const entry = page.getByTestId('journal-entry').filter({ hasText: THOUGHT });
     await entry.waitFor();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { setUpJournal, unlockJournal } from '#tests/e2e/support/journal.ts';
+import { entry, setUpJournal, synced, unlockJournal, write } from '#tests/e2e/support/journal.ts';
 import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
@@ -31,16 +31,6 @@ beforeAll(async () => {
 /** Every phrase written in this file: none may reach the server's disk. */
 const WRITTEN = ['the lighthouse at Cromer', 'Bo keeps this to himself', 'tide tables by the door', 'written on the second laptop'];
 
-async function write(page: Page, words: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'CBT entry' });
-  await page.getByRole('tab', { name: 'CBT' }).click();
-  await form.getByLabel('Thought patterns').fill(words);
-  await form.getByRole('button', { name: 'Save entry' }).click();
-}
-
-const entry = (page: Page, words: string) => page.getByTestId('journal-entry').filter({ hasText: words });
-const synced = (page: Page) => page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
-
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL(`${server.url}/sign-in`);
@@ -57,7 +47,7 @@ describe('the private journal across accounts and browsers', () => {
     // Saving before set-up asks for it, keeps the draft meanwhile, and saves once it is done.
     await write(page, WRITTEN[0]);
     await page.getByRole('dialog', { name: 'Set up your private journal' }).getByText('If you forget it and lose your recovery key, your journal cannot be opened by anyone', { exact: false }).waitFor();
-    await setUpJournal(page, 'north sea morning');
+    await setUpJournal(page, 'north sea morning', { afterSave: true });
     // Saved while 'Keep your recovery key' was open: it said so there, not in a toast over it (issue 38).
     await entry(page, WRITTEN[0]).waitFor();
     await synced(page);

@@ -4,32 +4,24 @@
  * exactly once, its edge cases (audio that never loads, the sleep timer, an expired signed link)
  * and the diagnostics overlay.
  */
-import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { openPage, pauseClockOnceSettled } from '#tests/e2e/support/browser.ts';
 import { audio, isPlaying, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 import { countRenders, renders } from '#tests/e2e/support/render-counter.ts';
 import { startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
+import { subscriberCards } from '#tests/e2e/support/subscriber.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 /** A subscriber on the mindfulness listing, and its titles in order ('A Single Breath' first). */
 async function onMindfulness(name: string, password: string) {
   const { page, context, problems } = await openPage(browser);
   await signedInSubscriber(server, context, { name, password });
   await page.goto(`${server.url}/meditations/mindfulness`);
-  const cards = page.getByTestId('meditation-card');
-  await cards.first().waitFor();
+  const cards = await subscriberCards(page);
   const titles = (await cards.locator('h2').allTextContents()).map((t) => t.trim());
   expect(titles[0]).toBe('A Single Breath');
   return { page, context, problems, cards, titles };
@@ -45,9 +37,10 @@ describe('the global player', () => {
     const sheet = page.getByRole('dialog', { name: 'A Single Breath' });
     await sheet.waitFor();
     await waitForPlaying(page, 0.5);
+    // The fade-in runs on timers, which a busy machine delays past the half second played: wait for it to finish.
+    await expect.poll(async () => (await audio(page)).volume).toBe(1);
     let state = await audio(page);
     expect(state.src).toMatch(/\/media\/meditations\/.+\?exp=\d+&sig=/);
-    expect(state.volume).toBe(1);
     expect(state.duration).toBeGreaterThan(20);
     const duration = state.duration;
     const breathFile = new URL(state.src).pathname;
@@ -314,8 +307,7 @@ describe('moving on while the next track loads', () => {
     const { page, context, problems } = await openPage(browser);
     await signedInSubscriber(server, context, { name: 'Oda Reed', password: 'quiet-harbour-9' });
     await page.goto(`${server.url}/meditations/mindfulness`);
-    const cards = page.getByTestId('meditation-card');
-    await cards.first().waitFor();
+    const cards = await subscriberCards(page);
     const titles = (await cards.locator('h2').allTextContents()).map((t) => t.trim());
     await cards.filter({ hasText: titles[0] }).getByRole('button', { name: titles[0], exact: true }).click();
     const first = page.getByRole('dialog', { name: titles[0] });

@@ -10,11 +10,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { deviceFiles, fakeDevicePlugins, healthStore, localNotifications, lockScreen, pressLockScreen, pressNotificationAction, serveDeviceFiles, signedInOnDevice } from '#tests/e2e/support/native-device.ts';
 import { REMINDER, REMINDER_MESSAGES, reminderMessage, WEEKDAYS } from '#shared/reminders.ts';
+import { SAVED_FILE_MESSAGES } from '#shared/saved-files.ts';
+import { JOURNAL_BIOMETRIC_MESSAGES, JOURNAL_LOCK_MESSAGES } from '#shared/journal-keys.ts';
+import { answerBiometricPrompt, biometricKeychain, biometricPrompts, biometricSecretInWebStorage, fakeBiometricPrompt } from '#tests/fakes/biometric-prompt.ts';
+import { chooseInShareSheet, fakeShareSheet, shareSheet } from '#tests/fakes/share-sheet.ts';
 import { weekdayIndex } from '#shared/days.ts';
+import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
 import { recordRequests } from '#tests/e2e/support/requests.ts';
 import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
-import { signedInSubscriber, signedInMember } from '#tests/e2e/support/people.ts';
+import { makePerson, signedInSubscriber, signedInMember, type Person } from '#tests/e2e/support/people.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import { appleClaims, googleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
@@ -23,6 +28,7 @@ let server: RunningServer;
 let browser: Browser;
 let keys: FakeIdTokenKeys;
 const GOOGLE_WEB_CLIENT = 'web-client.apps.googleusercontent.com';
+const GOOGLE_IOS_CLIENT = 'ios-client.apps.googleusercontent.com';
 beforeAll(async () => {
   // Apple and Google sign-in configured; the server process fetches their keys from a local fake (the preload).
   keys = await startFakeIdTokenKeys();
@@ -32,6 +38,7 @@ beforeAll(async () => {
       APPLE_CLIENT_SECRET: 'apple-secret-jwt',
       GOOGLE_CLIENT_ID: GOOGLE_WEB_CLIENT,
       GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_IOS_CLIENT_ID: GOOGLE_IOS_CLIENT,
       FAKE_ID_TOKEN_KEYS_URL: keys.url,
     },
     { preload: [new URL('../fakes/fake-id-token-keys-preload.ts', import.meta.url).href] },
@@ -50,6 +57,9 @@ beforeAll(async () => {
  */
 function fakeShell(kind: 'ios' | 'android') {
   const listeners: { options: { eventName?: string }; callback: (data: unknown) => void }[] = [];
+  // Links opened before the app listens: @capacitor/app keeps them for the first listener (its native
+  // side notifies `appUrlOpen` with retainUntilConsumed), as a page still starting up needs.
+  const retainedLinks: { url: string }[] = [];
   // The Keychain / Keystore behind @aparajita/capacitor-secure-storage's native methods; it outlives a reload, as the device's does.
   const secureStore = new Map(Object.entries(JSON.parse(sessionStorage.getItem('fake-keychain') ?? '{}') as Record<string, string>));
   const keep = () => sessionStorage.setItem('fake-keychain', JSON.stringify(Object.fromEntries(secureStore)));
@@ -63,11 +73,12 @@ function fakeShell(kind: 'ios' | 'android') {
         { name: 'SecureStorage', methods: ['internalGetItem', 'internalSetItem', 'internalRemoveItem', 'internalClearItemsWithPrefix', 'internalGetPrefixedKeys', 'setSynchronizeKeychain'].map(promise) },
         // @capacitor-community/apple-sign-in's native side: the test answers (window.appleAuthorize, exposed by the test).
         { name: 'SignInWithApple', methods: [promise('authorize')] },
-        // @capgo/capacitor-social-login's (Google on Android): the test answers login (window.googleLogin).
+        // @capgo/capacitor-social-login's (Google on Android and iOS): the test answers login (window.googleLogin).
         { name: 'SocialLogin', methods: ['initialize', 'login', 'logout', 'isLoggedIn'].map(promise) },
       ],
       nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
         listeners.push({ options, callback });
+        if (options.eventName === 'appUrlOpen') for (const link of retainedLinks.splice(0)) setTimeout(() => callback(link));
         return String(listeners.length);
       },
       nativePromise: (plugin: string, method: string, options: { prefixedKey?: string; data?: string } = {}) => {
@@ -89,8 +100,30 @@ function fakeShell(kind: 'ios' | 'android') {
         return Promise.resolve({});
       },
     },
-    openLink: (url: string) => listeners.filter((l) => l.options.eventName === 'appUrlOpen').forEach((l) => l.callback({ url })),
+    openLink: (url: string) => {
+      const taking = listeners.filter((l) => l.options.eventName === 'appUrlOpen');
+      if (taking.length === 0) retainedLinks.push({ url });
+      for (const listener of taking) listener.callback({ url });
+    },
   });
+}
+
+/**
+ * Someone already signed in on a phone (the session in its Keychain / Keystore), in the shell with the
+ * device's plugins faked; the account made beforehand (a subscriber through the sandbox checkout).
+ */
+async function onDevice(kind: 'ios' | 'android', who: Parameters<typeof makePerson>[1], { subscriber = false } = {}) {
+  let person: Person;
+  if (subscriber) {
+    const maker = await openPage(browser);
+    person = await signedInSubscriber(server, maker.context, who);
+    await maker.context.close();
+  } else person = await makePerson(server, who);
+  const opened = await openPage(browser);
+  await signedInOnDevice(opened.context, server, person);
+  await opened.context.addInitScript(fakeShell, kind);
+  await opened.context.addInitScript(fakeDevicePlugins);
+  return { ...opened, person };
 }
 
 async function usable(page: Page) {
@@ -123,9 +156,7 @@ describe('inside the native shells', () => {
 
   it('signs in inside the app with a bearer session kept in secure storage, never a cookie, and forgets it at sign-out', async () => {
     // The account is made elsewhere (its own browser), so the app's browser starts with no cookie at all.
-    const maker = await openPage(browser);
-    const ina = await signedInMember(server, maker.context, { name: 'Ina Pike', password: 'harbour-app-2' });
-    await maker.context.close();
+    const ina = await makePerson(server, { name: 'Ina Pike', password: 'harbour-app-2' });
 
     const { page, context, problems } = await openPage(browser);
     const shell: 'ios' | 'android' = 'ios';
@@ -165,9 +196,7 @@ describe('inside the native shells', () => {
   });
 
   it('the diagnostics overlay’s ‘Force Restore Purchases’ restores through the store inside the app, not through the web’s server restore', async () => {
-    const maker = await openPage(browser);
-    const rhea = await signedInMember(server, maker.context, { name: 'Rhea Moss', password: 'harbour-app-3' });
-    await maker.context.close();
+    const rhea = await makePerson(server, { name: 'Rhea Moss', password: 'harbour-app-3' });
 
     const { page, context, problems } = await openPage(browser);
     const requests = recordRequests(context);
@@ -219,8 +248,8 @@ describe('inside the native shells', () => {
     await page.goto(`${server.url}/sign-in`);
     const apple = page.getByRole('button', { name: 'Sign in with Apple' });
     await apple.waitFor();
-    // Google is configured too, but its page would not work inside the app: only Apple is offered on iOS.
-    expect(await page.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(0);
+    // Google is offered beside it, on the device too (issue 35, item 4: the server names its iOS client id).
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await apple.click();
     await toast(page, 'Apple Sign In failed');
     await page.getByText('Apple Sign In was cancelled').waitFor();
@@ -275,6 +304,41 @@ describe('inside the native shells', () => {
     await context.close();
   });
 
+  it('follows the person across platforms: the account made with Google on Android opens with Google on an iPhone, and with Apple sharing the address', async () => {
+    const email = 'tove.travels@example.com';
+    const googleAnswer = (aud: string) => (options: { options?: { nonce?: string } }) => {
+      const idToken = keys.sign(googleClaims(aud, { nonce: options.options?.nonce, email, name: 'Tove Travels', sub: '3003' }));
+      return { provider: 'google', result: { responseType: 'online', accessToken: null, idToken, profile: { email, familyName: 'Travels', givenName: 'Tove', id: '3003', name: 'Tove Travels', imageUrl: null } } };
+    };
+    const signInWith = async (shell: 'ios' | 'android', button: string, answers: Record<string, (options: never) => unknown>) => {
+      const opened = await openPage(browser);
+      for (const [name, answer] of Object.entries(answers)) await opened.context.exposeFunction(name, answer);
+      await opened.context.addInitScript(fakeShell, shell);
+      await opened.page.goto(`${server.url}/sign-in`);
+      await opened.page.getByRole('button', { name: button }).click();
+      await opened.page.waitForURL(`${server.url}/`);
+      await opened.page.goto(`${server.url}/account`);
+      await opened.page.getByText(email).first().waitFor();
+      expect(opened.problems).toEqual([]);
+      return opened;
+    };
+    // Made on an Android phone with Google.
+    const android = await signInWith('android', 'Sign in with Google', { googleSetUp: () => undefined, googleLogin: googleAnswer(GOOGLE_WEB_CLIENT) });
+    await android.context.close();
+    // On an iPhone, Google on the device for the iOS client id: the same account (an address has one account).
+    const setUp: unknown[] = [];
+    const iphone = await signInWith('ios', 'Sign in with Google', { googleSetUp: (options: unknown) => void setUp.push(options), googleLogin: googleAnswer(GOOGLE_IOS_CLIENT) });
+    expect(setUp).toEqual([{ google: { iOSClientId: GOOGLE_IOS_CLIENT, iOSServerClientId: GOOGLE_WEB_CLIENT } }]);
+    await iphone.context.close();
+    // And with Apple, sharing the same (confirmed) address: joined to the same account, not a new one.
+    const apple = await signInWith('ios', 'Sign in with Apple', {
+      appleAuthorize: (options: { nonce?: string }) => ({
+        response: { user: '001999.tove', email, givenName: null, familyName: null, identityToken: keys.sign(appleClaims({ nonce: options.nonce, email, sub: '001999.tove' })), authorizationCode: 'code-2' },
+      }),
+    });
+    await apple.context.close();
+  });
+
   it('never fetches the native code on the web', async () => {
     const { page, context, problems } = await openPage(browser);
     const requests = recordRequests(context);
@@ -290,15 +354,7 @@ describe('inside the native shells', () => {
 
 describe('downloads and the lock screen, inside the apps and on the web', () => {
   it('keeps a download as a sealed file in the app’s own storage, plays it from the device, shows lock-screen controls on Android, and leaves nothing after sign-out', async () => {
-    const maker = await openPage(browser);
-    const dara = await signedInSubscriber(server, maker.context, { name: 'Dara Quill', password: 'harbour-app-3' });
-    await maker.context.close();
-
-    const { page, context, problems } = await openPage(browser);
-    const shell: 'ios' | 'android' = 'android';
-    await signedInOnDevice(context, server, dara);
-    await context.addInitScript(fakeShell, shell);
-    await context.addInitScript(fakeDevicePlugins);
+    const { page, context, problems } = await onDevice('android', { name: 'Dara Quill', password: 'harbour-app-3' }, { subscriber: true });
     await serveDeviceFiles(page);
 
     // The app reads its session from the device before it asks who is signed in: the heart, live at
@@ -382,7 +438,7 @@ describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 
     const shell: 'ios' | 'android' = 'ios';
     await context.addInitScript(fakeShell, shell);
     await context.addInitScript(fakeDevicePlugins);
-    const ash = await signedInMember(server, (await openPage(browser)).context, { name: 'Ash Moor', password: 'harbour-app-5' });
+    const ash = await makePerson(server, { name: 'Ash Moor', password: 'harbour-app-5' });
     await signInOnScreen(page, server, ash.email, 'harbour-app-5');
 
     await page.goto(`${server.url}/account?tab=settings`);
@@ -454,6 +510,117 @@ describe('reminders and mindful minutes, inside the apps (issue 20, items 4 and 
     await page.goto(`${server.url}/account?tab=settings`);
     await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
     expect(await page.getByText(/Health/).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('files inside the apps (issue 35, item 5)', () => {
+  const RECOVERY_FILE = 'harbour-mind-journal-recovery-key.txt';
+
+  it('saves the journal’s recovery key through the iOS share sheet, and says it is not kept when the sheet was closed', async () => {
+    const { page, context, problems } = await onDevice('ios', { name: 'Iris Vale', password: 'harbour-app-7' });
+    await context.addInitScript(fakeShareSheet);
+    await page.goto(`${server.url}/journal`);
+    await page.getByRole('region', { name: 'Your journal on this device' }).getByRole('button', { name: 'Set up my journal' }).click();
+    const setUp = page.getByRole('dialog', { name: 'Set up your private journal' });
+    await setUp.getByLabel('Passphrase', { exact: true }).fill('a harbour at dusk, still');
+    await setUp.getByLabel('Passphrase again').fill('a harbour at dusk, still');
+    await setUp.getByLabel('I understand that a forgotten passphrase without the recovery key means my journal is lost.').check();
+    await setUp.getByRole('button', { name: 'Set up my journal' }).click();
+    const keep = page.getByRole('dialog', { name: 'Keep your recovery key' });
+    const recoveryKey = (await keep.getByTestId('recovery-key').textContent()) ?? '';
+    expect(recoveryKey.length).toBeGreaterThan(20);
+
+    // The person closes the sheet without choosing: the dialog says the key went nowhere, and no copy stays on the device.
+    await chooseInShareSheet(page, 'close', 'com.apple.DocumentManagerUICore.SaveToFiles');
+    await keep.getByRole('button', { name: 'Download recovery key' }).click();
+    await keep.getByRole('alert').filter({ hasText: SAVED_FILE_MESSAGES.cancelled(RECOVERY_FILE) }).getByText(JOURNAL_LOCK_MESSAGES.recoveryNotKept).waitFor();
+    expect(await deviceFiles(page)).toEqual({});
+    // Then saves it to Files: said as saved, and the sheet was handed the key's file.
+    await keep.getByRole('button', { name: 'Download recovery key' }).click();
+    await keep.getByRole('status').filter({ hasText: SAVED_FILE_MESSAGES.shared(RECOVERY_FILE) }).waitFor();
+    expect(await keep.getByText(JOURNAL_LOCK_MESSAGES.recoveryNotKept).count()).toBe(0);
+    const sheets = await shareSheet(page);
+    expect(sheets.map((sheet) => [sheet.title, sheet.files, sheet.answer])).toEqual([
+      [RECOVERY_FILE, [`file:///device/CACHE/saved/${RECOVERY_FILE}`], 'close'],
+      [RECOVERY_FILE, [`file:///device/CACHE/saved/${RECOVERY_FILE}`], 'com.apple.DocumentManagerUICore.SaveToFiles'],
+    ]);
+    expect(sheets[1].texts[0]).toContain(`\n${recoveryKey}\n`);
+    await keep.getByLabel('I have kept my recovery key somewhere safe.').check();
+    await keep.getByRole('button', { name: 'Go to my journal' }).click();
+    await keep.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('saves “Download my data” through the Android share sheet, and says a failure with the device’s words', async () => {
+    const { page, context, problems, person: owen } = await onDevice('android', { name: 'Owen Reed', password: 'harbour-app-8' });
+    await context.addInitScript(fakeShareSheet);
+    await page.goto(`${server.url}/account?tab=settings`);
+    const data = page.getByRole('region', { name: 'Your data' });
+    await chooseInShareSheet(page, 'com.google.android.apps.docs');
+    await data.getByRole('button', { name: 'Download my data' }).click();
+    await expect.poll(() => shareSheet(page)).toHaveLength(1);
+    const [sheet] = await shareSheet(page);
+    const name = sheet.title;
+    expect(name).toMatch(/^harbour-mind-data-\d{4}-\d{2}-\d{2}\.json$/);
+    await toast(page, SAVED_FILE_MESSAGES.shared(name));
+    expect((JSON.parse(sheet.texts[0] ?? '{}') as { profile?: { email?: string } }).profile?.email).toBe(owen.email);
+
+    // The sheet refuses (one is still open): said with the plugin's words, never as saved, and no copy stays.
+    await chooseInShareSheet(page, 'error:Can’t share while sharing is in progress');
+    await data.getByRole('button', { name: 'Download my data' }).click();
+    await toast(page, SAVED_FILE_MESSAGES.failed(name, 'Can’t share while sharing is in progress'));
+    expect(await deviceFiles(page)).toEqual({});
+    expect(problems.filter((problem) => !problem.includes('saving a file failed'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the journal’s fingerprint unlock inside the apps (issue 36, item 1; decision 0065)', () => {
+  it('is offered at a passphrase unlock, then opens the journal with the prompt; a cancelled prompt leaves the passphrase; it turns off', async () => {
+    const B = JOURNAL_BIOMETRIC_MESSAGES;
+    const { page, context, problems } = await onDevice('android', { name: 'Mira Holt', password: 'harbour-app-9' });
+    // The device offers a strong fingerprint (the plugin's BiometryType.FINGERPRINT).
+    await context.addInitScript(fakeBiometricPrompt, 3);
+    await page.goto(`${server.url}/journal`);
+    const journalRegion = page.getByRole('region', { name: 'Your journal on this device' });
+    await setUpJournal(page, 'a harbour at dusk, still');
+
+    // Locked, then unlocked with the passphrase and the offer ticked (off until ticked): the secret is kept behind the biometric.
+    await page.getByRole('button', { name: 'Lock journal', exact: true }).click();
+    await journalRegion.getByRole('button', { name: 'Unlock your journal' }).click();
+    const unlock = page.getByRole('dialog', { name: 'Unlock your journal' });
+    const offer = unlock.getByRole('checkbox', { name: B.offer('fingerprint'), exact: false });
+    expect(await offer.isChecked()).toBe(false);
+    await offer.check();
+    await unlock.getByLabel('Passphrase', { exact: true }).fill('a harbour at dusk, still');
+    await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await toast(page, B.enrolled('fingerprint'));
+    await unlock.waitFor({ state: 'detached' });
+    expect(await biometricKeychain(page)).toEqual([{ key: 'harbour-mind.journal-unlock', accessControl: 1 }]);
+    expect(await biometricSecretInWebStorage(page)).toBe(false);
+
+    // Locked again: the prompt cancelled says to use the passphrase; passed, the journal opens.
+    await page.getByRole('button', { name: 'Lock journal', exact: true }).click();
+    await journalRegion.getByRole('button', { name: 'Unlock your journal' }).click();
+    await answerBiometricPrompt(page, 'cancel');
+    await unlock.getByRole('button', { name: B.unlockWith('fingerprint') }).click();
+    await unlock.getByRole('alert').filter({ hasText: B.cancelled('fingerprint') }).waitFor();
+    await unlock.getByRole('button', { name: B.unlockWith('fingerprint') }).click();
+    await unlock.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Lock journal', exact: true }).waitFor();
+    expect(await biometricPrompts(page)).toEqual(['cancel', 'pass']);
+
+    // Turned off: the secret goes, and the next unlock offers it again, off.
+    await page.getByRole('button', { name: B.turnOff('fingerprint') }).click();
+    await toast(page, B.turnedOff('fingerprint'));
+    expect(await biometricKeychain(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Lock journal', exact: true }).click();
+    await journalRegion.getByRole('button', { name: 'Unlock your journal' }).click();
+    await offer.waitFor();
+    expect(await unlock.getByRole('button', { name: B.unlockWith('fingerprint') }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

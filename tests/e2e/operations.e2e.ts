@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSuite } from '#tests/e2e/support/suite.ts';
+import { cliCommand, serverCommand } from '#tests/setup/server-bundle.ts';
 import { makeDataDir, runCli, startedDataDir, startServer, type RunningServer } from '#tests/setup/server-process.ts';
 import { signedInSubscriber, signIn } from '#tests/e2e/support/people.ts';
 
@@ -27,9 +28,14 @@ function runToEnd(args: string[], env: Record<string, string>, timeout?: number)
   });
 }
 
-/** `npm run cli -- …` as an operator types it, keeping the exit code and both streams. */
-function cli(dataDir: string, args: string[]) {
-  return runToEnd(['--import', 'tsx', 'src/server/cli.ts', ...args], { NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' });
+/**
+ * The CLI as its own process, keeping the exit code and both streams: the run's bundle of it
+ * (tests/setup/server-bundle.ts), which starts in half the CPU of the sources through tsx. `asTyped`
+ * runs what `npm run cli -- …` runs (the sources through tsx), once, so that path is proved too.
+ */
+function cli(dataDir: string, args: string[], { asTyped = false } = {}) {
+  const command = asTyped ? ['--import', 'tsx', 'src/server/cli.ts'] : cliCommand();
+  return runToEnd([...command, ...args], { NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' });
 }
 
 type Me = { user: { email: string } | null; role: string | null; subscribed: boolean };
@@ -57,7 +63,7 @@ describe('the CLI beside a running server', () => {
     expect((await me(server, context)).role).toBe('user');
 
     // The account exists only in the running server's database: the CLI must go through it.
-    const granted = await cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin']);
+    const granted = await cli(server.dataDir, ['grant-role', 'opal@example.com', 'admin'], { asTyped: true });
     expect(granted.out).toContain('Role admin assigned for opal@example.com');
     expect(granted.code).toBe(0);
     expect((await me(server, context)).role).toBe('admin');
@@ -79,7 +85,7 @@ describe('the CLI beside a running server', () => {
 
   it('refuses a second server on the same folder, and the first keeps serving', async () => {
     const lock = JSON.parse(readFileSync(join(server.dataDir, 'server.lock'), 'utf8')) as { pid: number };
-    const second = await runToEnd(['--import', 'tsx', 'src/server/main.ts'], { NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info' }, 30_000);
+    const second = await runToEnd(serverCommand(), { NODE_ENV: 'production', BILLING_MODE: 'sandbox', DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info' }, 30_000);
     expect(second.code).not.toBe(0);
     expect(second.stderr).toContain(server.dataDir);
     expect(second.stderr).toContain(`pid ${lock.pid}`);

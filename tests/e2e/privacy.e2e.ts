@@ -4,23 +4,15 @@
  * request the browser makes (audio and the service worker's included) stays on the app's origin.
  * accessibility.e2e checks every page, signed out, as a subscriber and as an admin, the same way.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { setUpJournal } from '#tests/e2e/support/journal.ts';
 import { waitForPlaying } from '#tests/e2e/support/player.ts';
 import { leavingOrigin, recordRequests } from '#tests/e2e/support/requests.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 describe('privacy: nothing leaves for another server', () => {
   it('keeps a visitor’s free sample, and a subscriber’s listening and journalling, on the app alone', async () => {
@@ -45,7 +37,7 @@ describe('privacy: nothing leaves for another server', () => {
     await entry.getByLabel('Gratitude').fill('A quiet cup of tea.');
     await entry.getByRole('button', { name: 'Save entry' }).click();
     // The first save sets up the private journal (keys made on the device), then syncs the sealed entry.
-    await setUpJournal(page, 'tea by the window');
+    await setUpJournal(page, 'tea by the window', { afterSave: true });
     await page.getByTestId('journal-entry').filter({ hasText: 'A quiet cup of tea.' }).waitFor();
     await page.getByTestId('journal-sync').filter({ hasText: 'Encrypted and synced' }).waitFor();
     await page.waitForLoadState('networkidle');

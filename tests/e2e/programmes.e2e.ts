@@ -6,22 +6,14 @@
  * and a confirmation. An admin makes, publishes and deletes one in the dashboard. A visitor sees the days
  * and is asked to sign in to start.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { signedInMember, signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { audio, playFaster, practice, waitForPlaying } from '#tests/e2e/support/player.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 describe('programmes', () => {
   it('a subscriber starts Seven Days of Calm, hears day 1, and continues from home', async () => {

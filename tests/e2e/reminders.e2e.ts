@@ -10,7 +10,12 @@
  * cannot tell: it encrypts for those keys and signs with VAPID, and the test decrypts with the
  * private key, then hands the plaintext to the service worker as the browser would
  * (DevTools' ServiceWorker.deliverPushMessage).
+ *
+ * Without push (issue 38, item 6): a browser with no PushManager is offered e-mail; the server's
+ * scheduler writes the mail to the outbox folder, and its link opens a page whose button, not the
+ * visit, turns e-mail reminders off. "Add to calendar" downloads the repeating event.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER, REMINDER_MESSAGES, reminderMessage } from '#shared/reminders.ts';
@@ -18,6 +23,7 @@ import { dayKey } from '#shared/days.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import { signedInMember } from '#tests/e2e/support/people.ts';
+import { readOutbox, waitForMail } from '#tests/setup/outbox.ts';
 import { newBrowserSubscription, startFakePushService, type BrowserSubscription, type FakePushService } from '#tests/fakes/push-service.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
@@ -68,11 +74,16 @@ async function standInPushManager(context: BrowserContext, subscription: Browser
 }
 
 const nowIn = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
-const settingsOf = (page: Page) => page.evaluate(() => fetch('/api/reminders').then((r) => r.json() as Promise<{ settings: { enabled: boolean; time: string }; pushKey: string; devices: number }>));
+const settingsOf = (page: Page) => page.evaluate(() => fetch('/api/reminders').then((r) => r.json() as Promise<{ settings: { enabled: boolean; time: string; channel: string }; pushKey: string; devices: number }>));
 const reminderSwitch = (page: Page) => page.getByRole('switch', { name: 'Remind me' });
 
-/** The service worker's registration id, for DevTools' push delivery. */
+/**
+ * The service worker's registration id, for DevTools' push delivery, once its worker is activated:
+ * DevTools drops a push it cannot deliver without a word (its delivery status is ignored), and a
+ * worker still activating on a slow machine left one undelivered (fresh run 15).
+ */
 async function registrationId(page: Page): Promise<{ id: string; scope: string; send: (data: string) => Promise<unknown> }> {
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   const cdp = await page.context().newCDPSession(page);
   const registered = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -175,6 +186,67 @@ describe('daily reminders on the web', () => {
     await reminderSwitch(page).click();
     await page.getByRole('alert').filter({ hasText: REMINDER_MESSAGES.noDays }).waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('come by e-mail where the browser cannot take push: the mail arrives, its link’s button turns them off, and the calendar file downloads', async () => {
+    const zone = [ZONE, 'Asia/Tokyo'].find((candidate) => nowIn(candidate) !== '23:59')!;
+    const { page, context, problems } = await openPage(browser, { timezoneId: zone, serviceWorkers: 'allow' });
+    // A browser without Web Push (an iPhone's Safari outside the home screen, say).
+    await context.addInitScript(() => {
+      delete (window as unknown as { PushManager?: unknown }).PushManager;
+    });
+    const person = await signedInMember(server, context, { name: 'Alex Moor', password: 'calm-waters-1' });
+    await page.goto(`${server.url}/account?tab=settings`);
+    await page.getByRole('heading', { name: 'Daily reminder' }).waitFor();
+    await page.getByText(REMINDER_MESSAGES.pushUnavailable).waitFor();
+    expect(await page.getByRole('radio', { name: REMINDER_MESSAGES.channelEmail }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: REMINDER_MESSAGES.channelPush }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('reminder-mail-address').textContent()).toBe(`${REMINDER_MESSAGES.emailGoesTo} ${person.email}.`);
+
+    // The calendar file: the time and days on screen, in this browser's zone.
+    await page.getByLabel('Time').fill('06:45');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: REMINDER_MESSAGES.addToCalendar }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('harbour-mind-reminder.ics');
+    const ics = readFileSync(await file.path(), 'utf8');
+    expect(ics).toContain('\r\nRRULE:FREQ=DAILY\r\n');
+    expect(ics).toMatch(new RegExp(`\\r\\nDTSTART;TZID=${zone}:\\d{8}T064500\\r\\n`));
+    expect(ics).toContain(`\r\nBEGIN:VTIMEZONE\r\nTZID:${zone}\r\n`);
+
+    // Due this minute: the scheduler (every second here) mails it.
+    const time = nowIn(zone);
+    await page.getByLabel('Time').fill(time);
+    await reminderSwitch(page).click();
+    await toast(page, REMINDER_MESSAGES.saved);
+    expect(await page.getByTestId('reminder-summary').textContent()).toBe(`Every day at ${time}, by e-mail`);
+    expect(await settingsOf(page)).toMatchObject({ settings: { enabled: true, time, channel: 'email' }, devices: 0 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Daily reminder' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/remind38-card-390.png', fullPage: false });
+
+    const mail = await waitForMail(server.dataDir, person.email, new RegExp(REMINDER.title), 20_000);
+    expect(mail.raw).toContain(reminderMessage(dayKey(new Date(), zone)));
+    const link = mail.links.find((l) => l.includes('/reminders/off?token='))!;
+    expect(link.startsWith(`${server.url}/reminders/off?token=`)).toBe(true);
+
+    // Opened from the mail, in a browser that is not signed in: the visit alone turns nothing off.
+    const { page: visitor, context: elsewhere, problems: visitorProblems } = await openPage(browser, { timezoneId: zone });
+    await visitor.goto(link);
+    await visitor.getByRole('heading', { name: REMINDER_MESSAGES.offPageTitle }).waitFor();
+    expect((await settingsOf(page)).settings.enabled).toBe(true);
+    await visitor.screenshot({ path: '/tmp/remind38-off-page.png' });
+    await visitor.getByRole('button', { name: REMINDER_MESSAGES.mailOffLabel }).click();
+    await visitor.getByRole('status').filter({ hasText: REMINDER_MESSAGES.offPageDone }).waitFor();
+    expect(await settingsOf(page)).toMatchObject({ settings: { enabled: false, channel: 'email' } });
+    await page.reload();
+    await expect.poll(() => reminderSwitch(page).getAttribute('aria-checked')).toBe('false');
+    // One mail, whatever the scheduler's later runs found.
+    expect(readOutbox(server.dataDir).filter((m) => m.to.includes(person.email) && m.subject === REMINDER.title)).toHaveLength(1);
+    expect(visitorProblems).toEqual([]);
+    expect(problems).toEqual([]);
+    await elsewhere.close();
     await context.close();
   });
 });

@@ -3,22 +3,15 @@
  * is kept on the device and on the server, offered as "Continue from m:ss" on the card and in the
  * player, and across two devices (two browser contexts, one account) the newest position wins.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, setSlider, waitForPlaying } from '#tests/e2e/support/player.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 const m_ss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds) % 60).padStart(2, '0')}`;
 

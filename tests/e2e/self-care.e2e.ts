@@ -5,20 +5,13 @@
  * accounts are offered once for import, damaged ones left out; routines are ticked, customised and
  * saved, signed out and in. journal-sync.e2e covers devices, accounts and the server's view.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite, toast } from '#tests/e2e/support/suite.ts';
 import { setUpJournal, unlockJournal } from '#tests/e2e/support/journal.ts';
 import { signedInSubscriber, signedInMember } from '#tests/e2e/support/people.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 describe('the journal', () => {
   it('saves one entry of each type for a subscriber, lists them newest first and counts them', async () => {

@@ -5,23 +5,16 @@
  * into the graph. Only the sleep timer's journey lets time pass, on a page clock installed before
  * the page loads and never paused.
  */
-import type { BrowserContext, Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SOUNDSCAPE } from '#shared/soundscapes.ts';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, waitForPlaying } from '#tests/e2e/support/player.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 type Bed = { duration: number | null; loop: boolean; stopped: boolean };
 type Watched = { beds: Bed[]; routed: number; context: BaseAudioContext | null; analysers: AnalyserNode[] };

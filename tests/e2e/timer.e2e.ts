@@ -5,20 +5,13 @@
  * page's own timers frozen (page.clock paused), which is what a background tab does to them: it
  * still ends on time, because nothing but the audio clock times it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openPage, pauseClockOnceSettled } from '#tests/e2e/support/browser.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 import { signedInMember } from '#tests/e2e/support/people.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 type Scheduled = { kind: 'buffer' | 'constant'; when: number; stop: number | null; duration: number | null };
 

@@ -3,19 +3,11 @@
  * in Debian's Chromium: home, category listings and their states, the subscribe dialog,
  * static pages, navigation and the 404 page.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
-import { startSharedSuite, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 
 describe('home', () => {
   it('shows the hero, today’s affirmation (stable all day) and the nine category tiles', async () => {
@@ -149,8 +141,8 @@ describe('meditation listings', () => {
     const target = all.meditations[5];
     await page.goto(`${server.url}/meditation/${target.id}`);
     await page.getByTestId('meditation-card').first().waitFor();
-    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-    expect(focused).toContain(target.title);
+    // Focused once the listing's notices chunk (which brings the card into view) has loaded.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(target.title);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -9,6 +9,7 @@
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { routeFetches } from '#tests/fakes/route-fetches.ts';
 
 export const APPLE_KEYS_URL = 'https://appleid.apple.com/auth/keys';
 export const GOOGLE_KEYS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -60,15 +61,7 @@ export async function startFakeIdTokenKeys(): Promise<FakeIdTokenKeys> {
  * addresses; everything else goes on unchanged). Returns the undo.
  */
 export function routeProviderKeysTo(fakeUrl: string): () => void {
-  const previous = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const route = ROUTES[href];
-    return previous(route ? `${fakeUrl}${route}` : input, init);
-  });
-  return () => {
-    globalThis.fetch = previous;
-  };
+  return routeFetches(ROUTES, fakeUrl);
 }
 
 /** Claims of an identity token as Apple makes them for the app (audience: its bundle id). */

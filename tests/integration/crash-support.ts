@@ -10,6 +10,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client
 import { runCommand } from '#server/features/operations/cli-commands.ts';
 import { SHARED_AUTH_SECRET } from '#tests/setup/server-process.ts';
 import { migratedDataDir } from '#tests/setup/test-db.ts';
+import { TEST_PG_CONNECT_TIMEOUT_MS } from '#tests/setup/postgres-database.ts';
 
 /**
  * The operator commands a test needs before the server's first start (its accounts), run in this
@@ -35,7 +36,7 @@ export async function runCommandsBeforeStart(dataDir: string, env: Record<string
 
 /** The database the server used, opened by the test once the server has stopped (PGlite) or at any time (PostgreSQL). */
 export function openServerDatabase(dataDir: string, databaseUrl: string | undefined): DatabaseHandle {
-  return databaseUrl ? openPostgres(databaseUrl, 2) : openPglite({ dataDir: join(dataDir, 'pglite') });
+  return databaseUrl ? openPostgres(databaseUrl, 2, { connectTimeoutMs: TEST_PG_CONNECT_TIMEOUT_MS }) : openPglite({ dataDir: join(dataDir, 'pglite') });
 }
 
 export type Answer = { status: number; body: unknown };

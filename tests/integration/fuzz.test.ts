@@ -21,10 +21,11 @@ import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { checkUploadFields } from '#shared/uploads.ts';
 import { validateWaitlist } from '#shared/waitlist.ts';
 import { checkoutBody } from '#shared/contracts/billing.ts';
-import { keyringBody, recordBody, resetBody } from '#shared/contracts/journal.ts';
+import { keyringBody, recordBody, resetBody, rotationBody } from '#shared/contracts/journal.ts';
 import { createShareBody } from '#shared/contracts/journal-share.ts';
 import { practicePreferencesBody, recordSessionBody, savePositionBody } from '#shared/contracts/practice.ts';
 import { orderBody } from '#shared/contracts/programmes.ts';
+import { reminderSettingsBody } from '#shared/contracts/reminders.ts';
 import { findControlCharacters, validateContent, validateEmail, validateName } from '#shared/validation.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createAppleTestChain, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
@@ -188,6 +189,18 @@ const ROUTES: Record<string, Route> = {
     template: { signedTransaction: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln', productId: 'hm_plus_monthly' },
   },
 
+  // ---- reminders (issue 38, item 6): the settings with their channel, and an e-mail reminder's turn-off (no session: the signed token says whose)
+  reminders: {
+    method: 'PUT', path: '/api/reminders', who: 'user', weight: 3, tables: ['reminder_settings'],
+    template: { enabled: true, time: '07:30', days: [0, 1, 2, 3, 4, 5, 6], timeZone: 'Europe/London', channel: 'email' },
+    mayBeValid: (b) => reminderSettingsBody.safeParse(orEmpty(b)).success,
+  },
+  reminderMailOff: {
+    method: 'POST', path: '/api/reminders/email/off', who: 'anonymous', weight: 2, tables: ['reminder_settings'],
+    // Never valid: only the server's key makes a token that reads as one.
+    template: { token: 'someone.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+  },
+
   // ---- practice and favourites
   recordSession: {
     method: 'POST', path: '/api/sessions', who: 'user', weight: 5, tables: ['meditation_sessions'],
@@ -215,6 +228,12 @@ const ROUTES: Record<string, Route> = {
     method: 'POST', path: '/api/journal/keyring', who: 'user', weight: 2, tables: ['journal_keyrings'],
     template: { keyring: { version: 1 } },
     mayBeValid: (b) => keyringBody.safeParse(orEmpty(b)).success,
+  },
+  journalKeyringRotation: {
+    // A rotation (decision 0061): only the next generation of an existing keyring replaces it.
+    method: 'POST', path: '/api/journal/keyring/rotation', who: 'user', weight: 1, tables: ['journal_keyrings'],
+    template: { keyring: { version: 1, generation: 2 } },
+    mayBeValid: (b) => rotationBody.safeParse(orEmpty(b)).success,
   },
   journalReset: {
     // Only the exact word deletes: every other body leaves the keyring and the records as they were.
@@ -319,6 +338,7 @@ const QUERY_ROUTES: { path: (v: string) => string; who: Who; weight: number }[] 
   { path: (v) => `/api/search/meditations?q=${v}`, who: 'anonymous', weight: 3 },
   { path: (v) => `/api/meditations/${v}/playback`, who: 'anonymous', weight: 1 },
   { path: (v) => `/api/practice?tz=${v}`, who: 'user', weight: 3 },
+  { path: (v) => `/api/reminders/calendar.ics?time=${v}&days=${v}&tz=${v}`, who: 'user', weight: 1 },
   { path: (v) => `/api/programmes/${v}`, who: 'anonymous', weight: 1 },
   { path: (v) => `/api/programmes/${v}/progress`, who: 'user', weight: 1 },
   { path: (v) => `/api/billing/sandbox/sessions/${v}`, who: 'user', weight: 1 },

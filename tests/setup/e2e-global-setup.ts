@@ -3,7 +3,7 @@
  * - one server start on a fresh DATA_DIR, kept as the template the journeys' own servers start from
  *   (server-process.ts);
  * - one shared server per worker, which every journey that needs no configuration of its own uses
- *   (tests/e2e/support/suite.ts, startSharedSuite): a worker runs one file at a time, so a shared
+ *   (tests/e2e/support/suite.ts, useSharedSuite): a worker runs one file at a time, so a shared
  *   server sees what a file's own server used to, and the people each file makes have addresses of
  *   their own (tests/e2e/support/people.ts).
  */

@@ -9,8 +9,15 @@ import pg from 'pg';
 
 export type PostgresDatabase = { url: string; name: string; drop(): Promise<void> };
 
+/**
+ * How long the tests wait for a PostgreSQL connection: `npm test` runs both halves, the checks and
+ * Chromium on two cores, and a connection once took more than the server's own 5 s (global set-up
+ * failed with a connection timeout while PostgreSQL itself was well).
+ */
+export const TEST_PG_CONNECT_TIMEOUT_MS = 20_000;
+
 async function asAdmin(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: TEST_PG_CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
     await client.query(statement);

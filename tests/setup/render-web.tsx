@@ -22,5 +22,5 @@ export function answerFetch(answer: (url: string, init?: RequestInit) => Respons
 export function renderWithQueries(ui: ReactNode, { router = false, retry = false }: { router?: boolean | string; retry?: boolean } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry } } });
   const routed = router ? <MemoryRouter initialEntries={[typeof router === 'string' ? router : '/']}>{ui}</MemoryRouter> : ui;
-  return render(<QueryClientProvider client={client}>{routed}</QueryClientProvider>);
+  return { ...render(<QueryClientProvider client={client}>{routed}</QueryClientProvider>), client };
 }

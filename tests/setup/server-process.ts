@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliCommand, SERVER_BUNDLE_ENV } from '#tests/setup/server-bundle.ts';
+import { cliCommand, SERVER_BUNDLE_ENV, TEST_NODE_FLAGS } from '#tests/setup/server-bundle.ts';
 
 export type RunningServer = {
   url: string;
@@ -120,7 +120,7 @@ export async function startServer(
   const bundle = process.env[SERVER_BUNDLE_ENV];
   // tsx only where TypeScript is loaded: the sources, or a preload stand-in.
   const tsx = !bundle || preload.length > 0 ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...tsx, '--import', EXIT_WITH_PARENT, ...preload.flatMap((file) => ['--import', file]), bundle ?? 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...TEST_NODE_FLAGS, ...tsx, '--import', EXIT_WITH_PARENT, ...preload.flatMap((file) => ['--import', file]), bundle ?? 'src/server/main.ts'], {
     // Production config must name its billing mode: the journeys use the sandbox checkout. A PostgreSQL
     // run needs the shared AUTH_SECRET that production requires with DATABASE_URL.
     env: {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '#server/db/client.ts';
-import { createPostgresDatabase, type PostgresDatabase } from '#tests/setup/postgres-database.ts';
+import { createPostgresDatabase, TEST_PG_CONNECT_TIMEOUT_MS, type PostgresDatabase } from '#tests/setup/postgres-database.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -74,13 +74,20 @@ export async function createThrowawayPostgres(prefix: string, { migrated }: { mi
   return createPostgresDatabase(adminUrl, prefix, { template });
 }
 
+/**
+ * PGlite as the tests open it: a buffer pool of 16 MB instead of initdb's 128 MB. PGlite sets the pool
+ * up at every start, and at 128 MB that was a third of the CPU an opened test database cost (measured
+ * 2.0 s against 1.3 s here); no test's data comes near 16 MB. The server and the CLI keep theirs.
+ */
+const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
-    const client = new PGlite({ loadDataDir: templateBlob() });
+    const client = new PGlite({ loadDataDir: templateBlob(), startParams: TEST_START_PARAMS });
     return openPglite({ client });
   }
   const database = await createThrowawayPostgres('hm_test', { migrated: true });
-  const handle = openPostgres(database.url, 4);
+  const handle = openPostgres(database.url, 4, { connectTimeoutMs: TEST_PG_CONNECT_TIMEOUT_MS });
   return {
     ...handle,
     close: async () => {

@@ -81,9 +81,13 @@ function makeOwnerOnly(root: string): void {
 /** pg_advisory_lock key held while migrating ('hmmg'). */
 const MIGRATION_LOCK_KEY = 0x68_6d_6d_67;
 
-/** Opens a PostgreSQL pool. */
-export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+/**
+ * Opens a PostgreSQL pool. A connection not made within `connectTimeoutMs` fails the query that
+ * waited for it (a server answers with an error rather than hanging); tests on a loaded machine,
+ * where PostgreSQL shares two cores with everything else, allow longer.
+ */
+export function openPostgres(connectionString: string, poolSize = 10, { connectTimeoutMs = 5000 }: { connectTimeoutMs?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -22,5 +22,7 @@ export const authProvidersResponse = z.object({
   apple: z.boolean(),
   /** Google's web client id (public: it is in every Google sign-in URL). The Android app signs in for it (docs/decisions/0035). */
   googleClientId: z.string().optional(),
+  /** The iOS app's Google client id, when configured: the iOS app signs in with Google on the device for it (decision 0064). */
+  googleIosClientId: z.string().optional(),
 });
 export type AuthProviders = z.infer<typeof authProvidersResponse>;

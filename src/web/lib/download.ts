@@ -1,4 +1,8 @@
-/** Saves a blob as a file through a temporary link: the one way that works in every browser without a library. */
+/**
+ * Saves a blob as a file through a temporary link: the one way that works in every browser without a
+ * library. Browsers only: the apps' WebViews ignore it, so features save through
+ * `saveFile` (src/web/platform/save-file.ts), which uses this on the web.
+ */
 export function downloadBlob(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
@@ -7,9 +11,4 @@ export function downloadBlob(name: string, blob: Blob): void {
   link.remove();
   // Revoking at once can cancel the download in some browsers; a second is plenty for it to start.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Saves text as a file of the given MIME type. */
-export function downloadText(name: string, type: string, text: string): void {
-  downloadBlob(name, new Blob([text], { type }));
 }

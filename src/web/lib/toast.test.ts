@@ -27,7 +27,7 @@ afterEach(() => {
 
 it('shows a toast at once when no dialog is open', async () => {
   toast.success('Saved');
-  await vi.waitFor(() => expect(shown).toEqual(['success: Saved']));
+  await vi.waitFor(() => expect(shown).toEqual(['success: Saved']), { timeout: 10_000 });
 });
 
 it('holds toasts while a modal dialog is open and shows them, in order, once it closes', async () => {
@@ -43,7 +43,7 @@ it('holds toasts while a modal dialog is open and shows them, in order, once it 
 
   dialog.dataset.state = 'closed';
   // The wait is a chunk of its own (kept out of the first load): loaded, then released.
-  await vi.waitFor(() => expect(shown).toEqual(['success: Journal entry saved successfully', 'error: Something else']));
+  await vi.waitFor(() => expect(shown).toEqual(['success: Journal entry saved successfully', 'error: Something else']), { timeout: 10_000 });
 });
 
 it('waits for every open dialog (an alert dialog over another) to close', async () => {
@@ -60,5 +60,5 @@ it('waits for every open dialog (an alert dialog over another) to close', async 
   await settle();
   expect(shown).toEqual([]);
   outer.remove();
-  await vi.waitFor(() => expect(shown).toEqual(['info: Later']));
+  await vi.waitFor(() => expect(shown).toEqual(['info: Later']), { timeout: 10_000 });
 });

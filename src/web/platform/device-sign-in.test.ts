@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { APPLE_SIGN_IN_MESSAGES, deviceSignInRefusal } from '#shared/native-sign-in.ts';
-import { deviceSignInProviders, signInOnDevice } from '#web/platform/device-sign-in.ts';
+import { deviceSignInProviders, googleNeedsIosClient, signInOnDevice } from '#web/platform/device-sign-in.ts';
 import { createDeviceSignIn, type AppleSignInLike, type GoogleSignInLike } from '#web/platform/native-sign-in.ts';
 
 type AppleAnswer = Awaited<ReturnType<AppleSignInLike['authorize']>>;
@@ -24,8 +24,10 @@ function withApple(answer: (options: Parameters<AppleSignInLike['authorize']>[0]
 }
 
 describe('which shell signs in on the device', () => {
-  it('iOS with Apple, Android with Google, the web with neither', () => {
-    expect(deviceSignInProviders('ios')).toEqual(['apple']);
+  it('iOS with Apple and Google, Android with Google, the web with neither (issue 35, item 4)', () => {
+    expect(deviceSignInProviders('ios')).toEqual(['apple', 'google']);
+    expect(googleNeedsIosClient('ios')).toBe(true);
+    expect(googleNeedsIosClient('android')).toBe(false);
     expect(deviceSignInProviders('android')).toEqual(['google']);
     expect(deviceSignInProviders('web')).toEqual([]);
     expect(deviceSignInProviders()).toEqual([]); // this test runs outside any shell
@@ -46,12 +48,13 @@ describe('Sign in with Apple on iOS', () => {
     expect(options).toMatchObject({ scopes: 'email name', clientId: 'app.harbourmind', redirectURI: REQUEST.appleRedirectURI });
     expect(first.nonce).toMatch(/^[0-9a-f]{64}$/);
     expect(options.nonce).toBe(createHash('sha256').update(first.nonce).digest('hex'));
-    expect(first).toEqual({ token: 'header.payload.signature', nonce: first.nonce, user: { name: { firstName: 'Lena', lastName: 'Marsh' }, email: 'lena@example.com' } });
+    // Apple's one-time code goes along, for the refresh token the server revokes at deletion (decision 0064).
+    expect(first).toEqual({ token: 'header.payload.signature', nonce: first.nonce, user: { name: { firstName: 'Lena', lastName: 'Marsh' }, email: 'lena@example.com' }, authorizationCode: 'code-1' });
     // Each sign-in has its own nonce; later sign-ins carry no name (Apple gives it once).
     authorize.mockResolvedValueOnce(appleResponse({ email: null, givenName: null, familyName: null }));
     const second = await signIn('apple', REQUEST);
     expect(second.nonce).not.toBe(first.nonce);
-    expect(second).toEqual({ token: 'header.payload.signature', nonce: second.nonce });
+    expect(second).toEqual({ token: 'header.payload.signature', nonce: second.nonce, authorizationCode: 'code-1' });
   });
 
   it.each([
@@ -86,5 +89,21 @@ describe('Google sign-in on Android', () => {
     await expect(signIn('google', request)).rejects.toThrow('User cancelled the selector');
     // Without the server's client id there is nothing to sign in for.
     await expect(signIn('google', REQUEST)).rejects.toThrow('Google sign-in is not set up on this server');
+  });
+
+  it('on iOS sets the plugin up for the server’s iOS client id (Google Sign-In for iOS), with the web client id as the server’s, and hands the token on', async () => {
+    const initialize = vi.fn(() => Promise.resolve());
+    const login = vi.fn((options: Parameters<GoogleSignInLike['login']>[0]) =>
+      Promise.resolve({ provider: 'google' as const, result: { responseType: 'online' as const, accessToken: null, idToken: `ios-token-for-${options.options.nonce}`, profile: { email: 'g@example.com', familyName: null, givenName: null, id: '1', name: null, imageUrl: null } } }),
+    );
+    const signIn = createDeviceSignIn({ apple: unused, google: () => Promise.resolve({ initialize, login }) });
+    const request = { ...REQUEST, ios: true, googleClientId: 'web-client.apps.googleusercontent.com', googleIosClientId: 'ios-client.apps.googleusercontent.com' };
+    // Without the iOS client id the sheet could only fail: refused before the plugin is touched.
+    await expect(signIn('google', { ...request, googleIosClientId: undefined })).rejects.toThrow('Google sign-in is not set up on this server');
+    expect(initialize).not.toHaveBeenCalled();
+    const answer = await signIn('google', request);
+    expect(initialize.mock.calls).toEqual([[{ google: { iOSClientId: 'ios-client.apps.googleusercontent.com', iOSServerClientId: 'web-client.apps.googleusercontent.com' } }]]);
+    expect(answer).toEqual({ token: `ios-token-for-${answer.nonce}`, nonce: answer.nonce });
+    expect(answer.nonce).toMatch(/^[0-9a-f]{64}$/);
   });
 });

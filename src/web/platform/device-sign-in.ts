@@ -17,23 +17,30 @@ export type DeviceIdToken = {
   token: string;
   nonce: string;
   user?: { name?: { firstName?: string; lastName?: string }; email?: string };
+  /** Apple's one-time code: the server exchanges it for the refresh token it revokes at account deletion (decision 0064). */
+  authorizationCode?: string;
 };
 
-const DEVICE_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [], ios: ['apple'], android: ['google'] };
+// iOS: Apple and Google on the device (Google for the iOS client id the server names); Android: Google
+// (issue 35, item 4: someone who signed up with Google on the web gets in on an iPhone; decision 0064).
+const DEVICE_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [], ios: ['apple', 'google'], android: ['google'] };
 
-/** The providers this shell signs in with on the device: iOS, Apple; Android, Google; the web, none. */
+/** The providers this shell signs in with on the device: iOS, Apple and Google; Android, Google; the web, none. */
 export const deviceSignInProviders = (kind: PlatformKind = platform().kind): readonly SocialProvider[] => DEVICE_SIGN_IN[kind];
+
+/** Whether Google on this shell signs in for the iOS client id (which the server must name), not the web's. */
+export const googleNeedsIosClient = (kind: PlatformKind = platform().kind): boolean => kind === 'ios';
 
 let signIn: Promise<ReturnType<typeof import('#web/platform/native-sign-in.ts').createDeviceSignIn>> | undefined;
 
 /**
  * Signs in on the device's sheet and hands back the identity token for the server. Fails with the spec's
  * words: e.g. 'Apple Sign In was cancelled'; on the web, 'Apple Sign In only available on native platforms'.
- * `googleClientId`: Google's web client id, as the server names it (/api/auth-providers).
+ * `googleClientId` / `googleIosClientId`: Google's web and iOS client ids, as the server names them (/api/auth-providers).
  */
-export async function signInOnDevice(provider: SocialProvider, { googleClientId }: { googleClientId?: string } = {}): Promise<DeviceIdToken> {
+export async function signInOnDevice(provider: SocialProvider, { googleClientId, googleIosClientId }: { googleClientId?: string; googleIosClientId?: string } = {}): Promise<DeviceIdToken> {
   const shell = platform();
   if (!deviceSignInProviders(shell.kind).includes(provider)) throw new Error(deviceSignInRefusal(shell.kind, provider));
   signIn ??= import('#web/platform/native-sign-in.ts').then((m) => m.createDeviceSignIn());
-  return (await signIn)(provider, { googleClientId, appleRedirectURI: shell.apiUrl('/api/auth/callback/apple') });
+  return (await signIn)(provider, { googleClientId, googleIosClientId, ios: shell.kind === 'ios', appleRedirectURI: shell.apiUrl('/api/auth/callback/apple') });
 }

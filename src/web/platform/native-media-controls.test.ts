@@ -41,7 +41,7 @@ describe('media controls on Android', () => {
     controls.setActionHandler('seekto', seekTo);
     controls.setActionHandler('nexttrack', null);
     fake.release();
-    await vi.waitFor(() => expect(fake.calls).toHaveLength(5));
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(5), { timeout: 10_000 });
     expect(fake.calls).toEqual([
       ['setMetadata', { title: 'Falling Asleep', artist: 'Harbour Mind', album: 'Sleep', artwork: [{ src: 'https://api.example/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] }],
       ['setPlaybackState', { playbackState: 'playing' }],
@@ -63,7 +63,7 @@ describe('media controls on Android', () => {
     controls.setPositionState({ duration: 0, position: 0, playbackRate: 1 });
     controls.setMetadata(null);
     controls.setPlaybackState('none');
-    await vi.waitFor(() => expect(fake.calls).toEqual([['setPlaybackState', { playbackState: 'none' }]]));
+    await vi.waitFor(() => expect(fake.calls).toEqual([['setPlaybackState', { playbackState: 'none' }]]), { timeout: 10_000 });
     expect(warn).toHaveBeenCalledWith('media controls', expect.any(Error));
     warn.mockRestore();
   });

@@ -82,7 +82,7 @@ describe('offline copies inside the apps', () => {
     expect(fs.bytes(PLAYING_DIRECTORY, 'playing/med-sleep-1.m4a').equals(Buffer.from(plainAudio))).toBe(true);
     expect(opened.copy.transcript).toBe('Breathe.');
     opened.release();
-    await vi.waitFor(() => expect(fs.files.has(`${PLAYING_DIRECTORY}:playing/med-sleep-1.m4a`)).toBe(false));
+    await vi.waitFor(() => expect(fs.files.has(`${PLAYING_DIRECTORY}:playing/med-sleep-1.m4a`)).toBe(false), { timeout: 10_000 });
     expect(await offline.listOfflineCopies(userId)).toHaveLength(1);
 
     // The app restarted: the same key comes back from the secure store and opens the file.

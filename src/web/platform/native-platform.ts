@@ -13,6 +13,7 @@ import { later, onServer, type OfflineFiles, type Platform } from '#web/platform
 import { createNativeReminders, type LocalNotificationsLike } from '#web/platform/native-reminders.ts';
 import { createNativeMindfulMinutes, type HealthLike } from '#web/platform/native-health.ts';
 import { createNativeHaptics, type HapticsLike } from '#web/platform/native-haptics.ts';
+import { createNativeFileSaver, type NativeFileSaver, type ShareLike } from '#web/platform/native-save-file.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -86,6 +87,17 @@ export async function loadHealth(): Promise<HealthLike> {
 export async function loadHaptics(): Promise<HapticsLike> {
   const { Haptics, ImpactStyle } = await import('@capacitor/haptics');
   return { impactLight: () => Haptics.impact({ style: ImpactStyle.Light }) };
+}
+
+export async function loadShare(): Promise<ShareLike> {
+  const { Share } = await import('@capacitor/share');
+  return { share: (options) => Share.share(options) };
+}
+
+let fileSaver: NativeFileSaver | undefined;
+/** Files the person asks for (exports, the recovery key), through the share sheet (save-file.ts asks for it inside the apps only). */
+export function nativeFileSaver(): NativeFileSaver {
+  return (fileSaver ??= createNativeFileSaver({ loadFilesystem, loadShare }));
 }
 
 /** Capacitor's own: inside the apps the native side installs it on `window.Capacitor`, mapping a file URI to the WebView's URL for it. */

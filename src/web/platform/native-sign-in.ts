@@ -1,7 +1,7 @@
 /**
  * Signing in on the device's own sheet (issue 19, item 3), inside the apps only (this file is in the
  * native chunk): Sign in with Apple on iOS (@capacitor-community/apple-sign-in) and Google on Android
- * (@capgo/capacitor-social-login), each handing back an identity token for better-auth's id-token
+ * and iOS (@capgo/capacitor-social-login; issue 35, item 4), each handing back an identity token for better-auth's id-token
  * sign-in. Plugins are handed in (the real ones by default; in tests, local fakes with the plugins'
  * method names and result shapes) and wrapped: Capacitor's plugin objects are proxies that answer
  * `then`, so one must never be the value a promise resolves to.
@@ -14,7 +14,7 @@ import type { DeviceIdToken } from '#web/platform/device-sign-in.ts';
 /** The part of @capacitor-community/apple-sign-in's `SignInWithApple` used here (iOS's Sign in with Apple sheet). */
 export type AppleSignInLike = { authorize(options: SignInWithAppleOptions): Promise<SignInWithAppleResponse> };
 
-/** The part of @capgo/capacitor-social-login's `SocialLogin` used here (Google's sign-in on Android). */
+/** The part of @capgo/capacitor-social-login's `SocialLogin` used here (Google's sign-in on Android and iOS). */
 export type GoogleSignInLike = {
   initialize(options: Pick<InitializeOptions, 'google'>): Promise<void>;
   login(options: { provider: 'google'; options: GoogleLoginOptions }): Promise<{ provider: 'google'; result: GoogleLoginResponse }>;
@@ -62,12 +62,13 @@ async function appleIdToken(load: () => Promise<AppleSignInLike>, redirectURI: s
   const firstName = response.givenName ?? undefined;
   const lastName = response.familyName ?? undefined;
   const user = firstName || lastName || response.email ? { ...(firstName || lastName ? { name: { firstName, lastName } } : {}), ...(response.email ? { email: response.email } : {}) } : undefined;
-  return { token: response.identityToken, nonce, ...(user ? { user } : {}) };
+  return { token: response.identityToken, nonce, ...(user ? { user } : {}), ...(response.authorizationCode ? { authorizationCode: response.authorizationCode } : {}) };
 }
 
 /**
- * Google's sign-in on Android (Credential Manager). Its token names the web client id as audience and
- * carries the nonce exactly as given. The toast says 'Please try again later.' for any failure here.
+ * Google's sign-in on the device: Android's Credential Manager (its token names the web client id) or
+ * Google Sign-In for iOS (its token names the iOS client id); either carries the nonce exactly as given.
+ * The toast says 'Please try again later.' for any failure here.
  */
 async function googleIdToken(google: GoogleSignInLike): Promise<DeviceIdToken> {
   const nonce = randomHex(32);
@@ -79,24 +80,29 @@ async function googleIdToken(google: GoogleSignInLike): Promise<DeviceIdToken> {
 
 export type SignInPlugins = { apple: () => Promise<AppleSignInLike>; google: () => Promise<GoogleSignInLike> };
 
-/** What one sign-in needs from outside: Google's web client id (from the server) and the address Apple's web flow would return to. */
-export type SignInRequest = { googleClientId?: string; appleRedirectURI: string };
+/**
+ * What one sign-in needs from outside: Google's web client id and, on iOS, the iOS client id (both from the
+ * server), whether this is the iOS app, and the address Apple's web flow would return to.
+ */
+export type SignInRequest = { googleClientId?: string; googleIosClientId?: string; ios?: boolean; appleRedirectURI: string };
 
 /** The device's sign-in, with the real plugins unless others are handed in. */
 export function createDeviceSignIn(plugins: SignInPlugins = { apple: loadAppleSignIn, google: loadGoogleSignIn }) {
   let google: Promise<GoogleSignInLike> | undefined;
-  // Google's plugin is set up once, with the web client id the server names (and accepts as audience).
-  const googleReady = (webClientId: string) =>
+  // Google's plugin is set up once, with the client ids the server names (and accepts as audience): on
+  // Android the web client id (Credential Manager's tokens name it); on iOS the iOS client id, whose
+  // tokens name it (Google Sign-In for iOS), with the web client id as the server's.
+  const googleReady = (settings: NonNullable<InitializeOptions['google']>) =>
     (google ??= plugins.google().then(async (g) => {
-      await g.initialize({ google: { webClientId } });
+      await g.initialize({ google: settings });
       return g;
     })).catch((error: unknown) => {
       google = undefined;
       throw error;
     });
-  return async (provider: SocialProvider, { googleClientId, appleRedirectURI }: SignInRequest): Promise<DeviceIdToken> => {
+  return async (provider: SocialProvider, { googleClientId, googleIosClientId, ios = false, appleRedirectURI }: SignInRequest): Promise<DeviceIdToken> => {
     if (provider === 'apple') return appleIdToken(plugins.apple, appleRedirectURI);
-    if (!googleClientId) throw new Error('Google sign-in is not set up on this server');
-    return googleIdToken(await googleReady(googleClientId));
+    if (!googleClientId || (ios && !googleIosClientId)) throw new Error('Google sign-in is not set up on this server');
+    return googleIdToken(await googleReady(ios ? { iOSClientId: googleIosClientId, iOSServerClientId: googleClientId } : { webClientId: googleClientId }));
   };
 }

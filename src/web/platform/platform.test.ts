@@ -47,7 +47,7 @@ describe('links opened in the apps', () => {
     expect(platform).toMatchObject({ kind: 'ios', native: true });
     const opened: string[] = [];
     const stop = platform.onOpenedLink((path) => opened.push(path));
-    await vi.waitFor(() => expect(fire).toBeDefined());
+    await vi.waitFor(() => expect(fire).toBeDefined(), { timeout: 10_000 });
     fire!({ url: 'https://harbourmind.app/verify-email?token=t1' });
     fire!({ url: 'https://harbourmind.app/account' });
     expect(opened).toEqual(['/verify-email?token=t1']);

@@ -51,7 +51,7 @@ describe('purchase SDK log level', () => {
       vi.resetModules();
       const { appPurchases } = await import('#web/platform/store-purchases.ts');
       void appPurchases('ios', 'https://harbour.example').products();
-      await vi.waitFor(() => expect(rc.methods()).toContain('configure'));
+      await vi.waitFor(() => expect(rc.methods()).toContain('configure'), { timeout: 10_000 });
       expect(rc.methods().includes('setLogLevel'), `DEV=${String(dev)}`).toBe(dev);
     }
   });

@@ -3,7 +3,9 @@
  * person's first steps, and signing in on the screen. Every other journey makes its people with
  * tests/e2e/support/people.ts.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import { ok, type Person } from '#tests/e2e/support/people.ts';
 import type { SuiteServer } from '#tests/e2e/support/suite.ts';
@@ -25,6 +27,27 @@ export async function signInOnScreen(page: Page, server: SuiteServer, email: str
   await page.waitForURL(`${server.url}/`);
   // The address changes before home has replaced the sign-in screen (a lazy page, a transition):
   // wait for home itself and for its requests, so the test's next tap is not lost to that change.
-  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'A calm harbour for a busy mind.' }).waitFor();
+  // A signed-in person's home opens on Today (the visitors' hero is not theirs).
+  await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The cards of a listing as a returning subscriber sees them. A listing keeps the order it was first
+ * painted in until a navigation (issue 38): a prepared page is painted for visitors (free ones first),
+ * unless the device remembers a subscriber (the snapshot the app writes once /api/me has answered;
+ * shared/remembered-viewer.ts), when it paints in theirs. People made straight into the database have
+ * no snapshot yet: this waits until the app knows who is here (no card locked, so the snapshot is
+ * written), reloads as a returning subscriber would come back, and waits for the cards again.
+ */
+export async function subscriberCards(page: Page): Promise<Locator> {
+  const cards = page.getByTestId('meditation-card');
+  const known = async () => {
+    await cards.first().waitFor();
+    await expect.poll(() => cards.filter({ hasText: CATALOGUE_MESSAGES.subscribeToListen }).count()).toBe(0);
+  };
+  await known();
+  await page.reload();
+  await known();
+  return cards;
 }

@@ -64,6 +64,43 @@ export const account = pgTable(
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Apple's refresh token from the apps' Sign in with Apple (issue 35, item 7; decision 0064): the server
+ * exchanges the app's authorization code at Apple's token endpoint for the app's bundle id, and keeps the
+ * token sealed with the auth secret (better-auth's token encryption), only to revoke it when the account
+ * is deleted. The web's redirect flow keeps its own in `account.refresh_token` (the Services ID's).
+ */
+export const appleRefreshTokens = pgTable('apple_refresh_tokens', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => account.id, { onDelete: 'cascade' }),
+  /** The OAuth client the token was issued to: the revocation must name the same one. */
+  clientId: text('client_id').notNull(),
+  /** Sealed (XChaCha20-Poly1305 with a key from the auth secret), never the token itself. */
+  refreshToken: text('refresh_token').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Revocations owed to Apple for deleted accounts, written in the deletion's transaction and sent right
+ * after it, then retried by a job until Apple takes them (decision 0064). Nothing here says whose account
+ * it was: the client, the sealed token and the attempts.
+ */
+export const appleTokenRevocations = pgTable(
+  'apple_token_revocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull(),
+    /** Sealed like apple_refresh_tokens.refresh_token. */
+    token: text('token').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('apple_token_revocations_due_idx').on(t.nextAttemptAt)],
+);
+
 export const verification = pgTable(
   'verification',
   {

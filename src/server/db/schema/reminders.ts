@@ -17,6 +17,13 @@ export const reminderSettings = pgTable('reminder_settings', {
   /** Chosen weekdays, 0 = Monday … 6 = Sunday. */
   days: integer('days').array().notNull(),
   timeZone: text('time_zone').notNull(),
+  /** How the reminder arrives (issue 38, item 6): 'push' to this account's devices, or 'email' to its verified address. */
+  channel: text('channel', { enum: ['push', 'email'] }).notNull().default('push'),
+  /**
+   * Part of every e-mail reminder's "turn off" token: raised each time e-mail reminders are turned on,
+   * so a link from a mail sent before then no longer turns off the reminders chosen since.
+   */
+  mailOffVersion: integer('mail_off_version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -49,4 +56,21 @@ export const reminderDeliveries = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
+);
+
+/**
+ * Which person has had which local day's reminder by e-mail (issue 38, item 6): as reminder_deliveries
+ * for devices, a process sends only after its insert won, so nobody gets two mails for one day.
+ */
+export const reminderMailDeliveries = pgTable(
+  'reminder_mail_deliveries',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The person's local calendar day the reminder was for. */
+    day: text('day').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('reminder_mail_deliveries_claimed_idx').on(t.claimedAt)],
 );

@@ -11,8 +11,9 @@ import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import type { Mailer } from '#server/mail.ts';
+import { sendAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
 
-type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined; limits: RateLimitStore; mailer: Mailer; publicUrl: string };
+type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined; limits: RateLimitStore; mailer: Mailer; publicUrl: string; apple?: AppleSignIn };
 
 /** An export reads every table about the person: a few an hour is plenty for someone keeping a copy. */
 const EXPORTS = { perWindow: 5, windowMs: 60 * 60 * 1000 };
@@ -38,7 +39,7 @@ async function expireSessionCookies(auth: Auth, reply: FastifyReply) {
   reply.header('set-cookie', [expired(authCookies.sessionToken), expired(authCookies.sessionData)]);
 }
 
-export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limits, mailer, publicUrl }: Deps): void {
+export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limits, mailer, publicUrl, apple }: Deps): void {
   const api = withContracts(app);
   const signedIn = requireUser(auth, db);
 
@@ -69,6 +70,7 @@ export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limi
         password: request.body.password,
         verifyPassword: (hash, password) => context.password.verify({ hash, password }),
         cancelStripe: stripe ? (id) => stripe.cancelNow(id) : undefined,
+        apple,
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'auth/wrong-password') {
@@ -78,6 +80,12 @@ export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limi
     }
     await expireSessionCookies(auth, reply);
     request.log.info({ appStore: result.appStoreSubscription }, 'account deleted');
+    // The account is gone; what is owed to Apple goes now, and what Apple does not take waits for the job (decision 0064).
+    if (apple && result.appleRevocations.length > 0) {
+      await sendAppleRevocations({ db, apple, log: request.log, ids: result.appleRevocations }).catch((error: unknown) =>
+        request.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'Apple token revocation left to the job'),
+      );
+    }
     await sendDeletedMail(mailer, accountDeletedMail({ to: result.email, name: result.name, appStoreSubscription: result.appStoreSubscription, publicUrl }), request.log);
     return { deleted: true as const, appStoreSubscription: result.appStoreSubscription };
   });

@@ -17,6 +17,7 @@ import { programmeEnrolments, programmes } from '#server/db/schema/programmes.ts
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
 import { eraseAccount, ownSecurityEvents } from '#server/features/account/account-erasure.ts';
+import { queueAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
 import { journalSummary } from '#server/features/journal/journal.service.ts';
 import { sharesForExport } from '#server/features/journal/journal-share.service.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
@@ -158,6 +159,8 @@ type Deletion = {
   /** Ends a Stripe subscription at once; absent outside Stripe mode. */
   cancelStripe?: (subscriptionId: string) => Promise<unknown>;
   password: string | undefined;
+  /** Sign in with Apple, when configured: the person's Apple tokens are owed a revocation (decision 0064). */
+  apple?: AppleSignIn;
   now?: Date;
 };
 
@@ -167,7 +170,7 @@ type Deletion = {
  * and everything tied to it in one transaction. Logs that name the person lose their name, e-mail and
  * address; the audit log records that a deletion happened, and nothing about whom.
  */
-export async function deleteAccount({ db, userId, sessionId, verifyPassword, cancelStripe, password, now = new Date() }: Deletion) {
+export async function deleteAccount({ db, userId, sessionId, verifyPassword, cancelStripe, password, apple, now = new Date() }: Deletion) {
   const person = (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId))).at(0);
   if (!person) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
 
@@ -197,10 +200,13 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
     }
   }
 
-  await db.transaction(async (tx) => {
+  const appleRevocations = await db.transaction(async (tx) => {
     // Two admins deleting their accounts at the same moment must not both pass the check above: the
     // admin rows are locked, so the second waits, then sees it is the last one.
     if (role === 'admin') await refuseLastAdmin(tx, { lock: true });
+    // Apple's tokens are read before their rows go, and owed to Apple whatever happens next: the
+    // revocation is a row of this transaction, sent after it and retried by a job (decision 0064).
+    const owed = apple ? await queueAppleRevocations(tx, { userId, apple, now }) : [];
     // Logs lose who it was, the account and everything hanging off it go, the id joins the deletion ledger
     // (a restore deletes it again). A second request for the same deletion (two tabs, a retry) finds nothing
     // left and changes nothing: no second audit row, no second e-mail.
@@ -217,8 +223,9 @@ export async function deleteAccount({ db, userId, sessionId, verifyPassword, can
       userAgent: null,
       severity: 'medium',
     });
+    return owed;
   });
-  return { email: person.email, name: person.name, appStoreSubscription: live?.provider === 'app_store' };
+  return { email: person.email, name: person.name, appStoreSubscription: live?.provider === 'app_store', appleRevocations };
 }
 
 /** Refuses when no other admin would be left. `lock`: holds the admin rows until the transaction ends. */

@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from '#shared/account-messages.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ERROR_TEXT, type ErrorCode } from '#shared/error-text.ts';
 import { ID_TOKEN_REFUSED } from '#shared/native-sign-in.ts';
+import { appleCodeOf, idTokenProblem } from '#server/features/auth/id-token-body.ts';
 import { findControlCharacters, hasControlCharacters, nestedDeeperThan, validateEmail, validateName, VALIDATION_MESSAGES } from '#shared/validation.ts';
 import { authHeaders, getViewer, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -22,9 +23,10 @@ import { AppError, sendAppError } from '#server/errors.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { authProvidersResponse, meResponse } from '#shared/contracts/auth.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import { keepAppleRefreshToken, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
 import { ipBlockedUntil, monitorNow } from '#server/features/security/security-monitor.ts';
 
-type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string; googleClientId?: string };
+type Deps = { auth: Auth; db: Database; limiter: SignInLimiter; limits: RateLimitStore; publicUrl: string; googleClientId?: string; googleIosClientId?: string; apple?: AppleSignIn };
 type Body = Record<string, unknown>;
 
 const M = MESSAGES.auth;
@@ -75,16 +77,6 @@ function redirectProblem(sources: unknown[], publicOrigin: string): string | und
   return undefined;
 }
 
-/**
- * better-auth checks an identity token's nonce only when one is sent. The apps always make one (a
- * token caught on its way to another app cannot be replayed without it), so one is required here.
- */
-function idTokenProblem(body: Body): string | undefined {
-  if (body.idToken === undefined) return undefined;
-  const nonce = typeof body.idToken === 'object' && body.idToken !== null ? (body.idToken as Body).nonce : undefined;
-  return typeof nonce === 'string' && nonce.length >= 16 ? undefined : ID_TOKEN_REFUSED;
-}
-
 /** The spec's 'Please wait N seconds' answer, with Retry-After. */
 function tooMany(reply: FastifyReply, seconds: number): AppError {
   reply.header('retry-after', String(seconds));
@@ -109,6 +101,10 @@ function authErrorMessage(path: string, code: string | undefined, message: strin
       return { code: 'auth/weak-password', message: M.passwordTooShort };
     case 'INVALID_EMAIL':
       return { code: 'auth/invalid-email', message: 'Please enter a valid email address' };
+    // A provider sign-in that may not open the account of its address (its address unconfirmed on one
+    // side or the other, decision 0064): the person signs in with that account's password instead.
+    case 'OAUTH_LINK_ERROR':
+      return { code: 'auth/email-already-in-use', message: M.accountExists };
     case 'INVALID_TOKEN':
       // On sign-in/social it is an identity token from the apps that failed better-auth's checks.
       if (path === SOCIAL) return { code: 'auth/failed', message: ID_TOKEN_REFUSED };
@@ -157,7 +153,7 @@ function precheck(path: string, body: Body): string | undefined {
   return undefined;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl, googleClientId }: Deps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limits, publicUrl, googleClientId, googleIosClientId, apple }: Deps): Promise<void> {
   const endpointOf = createAuthEndpointMatcher(auth);
   const publicOrigin = new URL(publicUrl).origin;
 
@@ -173,7 +169,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
         tags: ['auth'],
         summary: 'better-auth endpoints',
         description:
-          'Forwarded to better-auth when the path is exactly one of its endpoints (sign-in/email, sign-up/email, sign-out, get-session, request-password-reset, reset-password/:token, verify-email, send-verification-email, sign-in/social, callback/:id, update-user, …), after the spec\'s checks and limits. Errors use the app\'s error shape. Native apps send `x-session-transport: bearer` and get the session token in `set-auth-token` instead of a cookie.',
+          'Forwarded to better-auth when the path is exactly one of its endpoints (sign-in/email, sign-up/email, sign-out, get-session, request-password-reset, reset-password/:token, verify-email, send-verification-email, sign-in/social, callback/:id, update-user, …), after the spec\'s checks and limits. Errors use the app\'s error shape. Native apps send `x-session-transport: bearer` and get the session token in `set-auth-token` instead of a cookie. The apps’ identity-token sign-in (`sign-in/social` with `idToken: { token, nonce }`) may add Apple’s `authorizationCode`: the server exchanges it for the refresh token it revokes when the account is deleted.',
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // One path, computed once: what is checked, limited and logged below is what better-auth runs.
@@ -248,7 +244,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
         }
         const text = await response.text();
 
-        await afterAuth({ path, status: response.status, text, email, ip, attempt, account, provider: str(body.provider) });
+        await afterAuth({ path, status: response.status, text, email, ip, attempt, account, provider: str(body.provider), appleCode: appleCodeOf(body), log: request.log });
 
         reply.status(response.status);
         response.headers.forEach((value, key) => {
@@ -298,6 +294,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     attempt,
     account: signedIn,
     provider,
+    appleCode,
+    log,
   }: {
     path: string;
     status: number;
@@ -307,6 +305,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     attempt: SignInAttempt | undefined;
     account: { id: string; email: string } | undefined;
     provider: string;
+    appleCode: { identityToken: string; code: string } | undefined;
+    log: FastifyRequest['log'];
   }) {
     const ok = status < 400;
     if (path === CHANGE_PASSWORD && signedIn && attempt?.allowed) {
@@ -347,6 +347,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
       // An identity-token sign-in from the apps answers with the user (the redirect flow answers with a URL only).
       const signedIn = (safeParse(text) as { user?: { id?: string; email?: string } } | undefined)?.user;
       if (signedIn) await logSecurityEvent({ db, eventType: 'user_login', severity: 'low', userId: signedIn.id, userEmail: signedIn.email, ipAddress: ip, details: { method: provider } });
+      // The apps' Sign in with Apple: Apple's refresh token, kept sealed to be revoked at deletion (decision 0064).
+      if (signedIn?.id && appleCode && apple) await keepAppleRefreshToken({ db, apple, userId: signedIn.id, ...appleCode, log });
     } else if (path === SIGN_UP && ok) {
       const userId = (safeParse(text) as { user?: { id?: string } } | undefined)?.user?.id;
       await logSecurityEvent({ db, eventType: 'user_signup', severity: 'low', userId, userEmail: email, ipAddress: ip });
@@ -378,7 +380,12 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
    * Google's web client id, which the Android app's sign-in needs (one setting, the server's).
    */
   withContracts(app).get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, () =>
-    Promise.resolve({ google: 'google' in auth.options.socialProviders, apple: 'apple' in auth.options.socialProviders, ...(googleClientId ? { googleClientId } : {}) }),
+    Promise.resolve({
+      google: 'google' in auth.options.socialProviders,
+      apple: 'apple' in auth.options.socialProviders,
+      ...(googleClientId ? { googleClientId } : {}),
+      ...(googleIosClientId ? { googleIosClientId } : {}),
+    }),
   );
 }
 

@@ -17,6 +17,7 @@ import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { createThrowawayPostgres, testDatabaseKinds } from '#tests/setup/test-db.ts';
+import { TEST_PG_CONNECT_TIMEOUT_MS } from '#tests/setup/postgres-database.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +76,7 @@ describe.runIf(inject('postgresUrl'))('two processes on one PostgreSQL database'
     const dataDir = mkdtempSync(join(tmpdir(), 'hm-fresh-'));
     const open = async () => {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { webDistDir: join(dataDir, 'no-web-build') });
-      const handle = openPostgres(database.url, 2);
+      const handle = openPostgres(database.url, 2, { connectTimeoutMs: TEST_PG_CONNECT_TIMEOUT_MS });
       const app = await buildApp({ config, database: handle, storage: openMediaStorage(config), logger: false });
       await app.ready();
       return { app, handle };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOURNAL_LOCK_MESSAGES, JOURNAL_STORAGE } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES, JOURNAL_STORAGE } from '#shared/journal-keys.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { journalRecords } from '#server/db/schema/journal.ts';
 import { writeRecord } from '#server/features/journal/journal.service.ts';

@@ -9,7 +9,7 @@
  * the same length, a deletion's small marker) is always taken, so a full journal stays editable.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { JOURNAL_STORAGE } from '#shared/journal.ts';
+import { JOURNAL_STORAGE } from '#shared/journal-keys.ts';
 import type { Database } from '#server/db/client.ts';
 import { journalKeyrings, journalRecords } from '#server/db/schema/journal.ts';
 
@@ -29,16 +29,53 @@ export async function createKeyring(db: Database, userId: string, keyring: Recor
   return rows.length === 1;
 }
 
+/** JSON with every object's keys in order: jsonb hands objects back with its own key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') return `{${Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** The generation of a stored keyring's data key (keyrings made before rotation existed carry none: 1). */
+const generationOf = (keyring: Record<string, unknown> | null | undefined): number => (typeof keyring?.generation === 'number' ? keyring.generation : 1);
+
+/** The account's keyring read inside a transaction that holds the journal's per-account lock (writes, rotation and reset take it). */
+async function lockedKeyring(tx: Pick<Database, 'execute' | 'select'>, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`journal:${userId}`}))`);
+  return (await tx.select({ keyring: journalKeyrings.keyring }).from(journalKeyrings).where(eq(journalKeyrings.userId, userId))).at(0)?.keyring ?? null;
+}
+
 /**
- * A new passphrase: only the passphrase's wrap may change. The recovery wrap must stay as it is, so a
- * stolen session cannot swap in keys of its own and lock the person out of their entries.
+ * A new passphrase (or the same one under a stronger KDF: decision 0061): only the passphrase's wrap may
+ * change. The recovery wrap, the data key's generation and the earlier keys must stay as they are, so a
+ * stolen session cannot swap in keys of its own and lock the person out of their entries this way.
  */
-export async function replacePassphrase(db: Database, userId: string, keyring: { recovery: unknown }): Promise<'replaced' | 'missing' | 'recovery-changed'> {
-  const current = await getKeyring(db, userId);
-  if (!current) return 'missing';
-  if (JSON.stringify(current.recovery) !== JSON.stringify(keyring.recovery)) return 'recovery-changed';
-  await db.update(journalKeyrings).set({ keyring, updatedAt: new Date() }).where(eq(journalKeyrings.userId, userId));
-  return 'replaced';
+export async function replacePassphrase(db: Database, userId: string, keyring: { recovery: unknown; generation?: number; previous?: unknown }): Promise<'replaced' | 'missing' | 'recovery-changed'> {
+  return db.transaction(async (tx) => {
+    const current = await lockedKeyring(tx, userId);
+    if (!current) return 'missing' as const;
+    const same = (a: unknown, b: unknown) => canonical(a ?? null) === canonical(b ?? null);
+    if (!same(current.recovery, keyring.recovery) || generationOf(current) !== generationOf(keyring) || !same(current.previous, keyring.previous)) return 'recovery-changed' as const;
+    await tx.update(journalKeyrings).set({ keyring, updatedAt: new Date() }).where(eq(journalKeyrings.userId, userId));
+    return 'replaced' as const;
+  });
+}
+
+/**
+ * A rotation (issue 36, item 3; decision 0061): the keyring of the next generation replaces the current one in
+ * one statement, under the lock record writes take, so from the moment it commits every write sealed under an
+ * older key is refused. Only exactly the next generation is taken: of two devices rotating at once, one wins
+ * and the other is told the key changed. The records are sealed again afterwards (the keyring carries the old
+ * keys, so none is unreadable meanwhile).
+ */
+export async function rotateKeyring(db: Database, userId: string, keyring: Record<string, unknown> & { generation: number }): Promise<'rotated' | 'missing' | 'stale'> {
+  return db.transaction(async (tx) => {
+    const current = await lockedKeyring(tx, userId);
+    if (!current) return 'missing' as const;
+    if (keyring.generation !== generationOf(current) + 1) return 'stale' as const;
+    await tx.update(journalKeyrings).set({ keyring, updatedAt: new Date() }).where(eq(journalKeyrings.userId, userId));
+    return 'rotated' as const;
+  });
 }
 
 export async function listRecords(db: Database, userId: string, after: number, limit: number) {
@@ -73,12 +110,14 @@ export async function writeRecord(
   db: Database,
   userId: string,
   id: string,
-  { iv, data, baseSeq }: { iv: string; data: string; baseSeq: number | null },
+  { iv, data, baseSeq, generation = 1 }: { iv: string; data: string; baseSeq: number | null; generation?: number },
   limits: JournalLimits = JOURNAL_STORAGE,
-): Promise<{ ok: true; seq: number } | { ok: false; current: StoredRecord | null } | { ok: false; full: JournalLimit }> {
+): Promise<{ ok: true; seq: number } | { ok: false; current: StoredRecord | null } | { ok: false; full: JournalLimit } | { ok: false; keyGeneration: number }> {
   return db.transaction(async (tx) => {
-    // One write at a time per account (for the cap); other accounts' writes do not wait (a hash collision only serialises two).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`journal:${userId}`}))`);
+    // One write at a time per account (for the cap, and against a rotation); other accounts' writes do not wait (a hash collision only serialises two).
+    const keyring = await lockedKeyring(tx, userId);
+    // Sealed under a key that is not the keyring's current one (a device that has not seen a rotation): refused (decision 0061).
+    if (keyring && generation !== generationOf(keyring)) return { ok: false as const, keyGeneration: generationOf(keyring) };
     const found = (await tx.select({ ...columns, chars: sql<number>`octet_length(${journalRecords.data})` }).from(journalRecords).where(and(eq(journalRecords.userId, userId), eq(journalRecords.id, id)))).at(0);
     const current = found ? { id: found.id, seq: found.seq, iv: found.iv, data: found.data } : null;
     if (baseSeq === null ? current !== null : current?.seq !== baseSeq) return { ok: false as const, current };

@@ -10,7 +10,7 @@ import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 const b64 = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill).toString('base64');
 const keyring = (recoveryFill = 2, passphraseFill = 3) => ({
   version: 1,
-  passphrase: { kdf: 'PBKDF2-SHA-256', iterations: 600_000, salt: b64(16, passphraseFill), wrapped: { iv: b64(12, passphraseFill), data: b64(48, passphraseFill) } },
+  passphrase: { kdf: 'Argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 4, salt: b64(16, passphraseFill), wrapped: { iv: b64(12, passphraseFill), data: b64(48, passphraseFill) } },
   recovery: { kdf: 'HKDF-SHA-256', salt: b64(16, recoveryFill), wrapped: { iv: b64(12, recoveryFill), data: b64(48, recoveryFill) } },
 });
 const sealed = (fill = 5) => ({ iv: b64(12, fill), data: b64(272, fill) });
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('encrypted journal storage (issue 18) on %s',
     expect((await call('GET', '/api/journal/keyring', member.cookie)).json().keyring).toEqual(keyring(2, 4));
     expect((await call('GET', '/api/journal/keyring', lapsed.cookie)).json()).toEqual({ keyring: null });
     // Weak settings or odd shapes are refused.
-    for (const bad of [{ ...keyring(), passphrase: { ...keyring().passphrase, iterations: 1000 } }, { ...keyring(), version: 2 }, { ...keyring(), recovery: { ...keyring().recovery, salt: 'not base64!' } }]) {
+    for (const bad of [{ ...keyring(), passphrase: { ...keyring().passphrase, memoryKiB: 1024 } }, { ...keyring(), version: 2 }, { ...keyring(), recovery: { ...keyring().recovery, salt: 'not base64!' } }]) {
       expect((await call('POST', '/api/journal/keyring', lapsed.cookie, { keyring: bad })).statusCode).toBe(400);
     }
   });

@@ -12,9 +12,10 @@ import { programmePath, programmeReminder } from '#shared/programmes.ts';
 import type { ReminderPush } from '#shared/contracts/reminders.ts';
 import type { Database } from '#server/db/client.ts';
 import { programmeEnrolments } from '#server/db/schema/programmes.ts';
-import { pushSubscriptions, reminderDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
+import { pushSubscriptions, reminderDeliveries, reminderMailDeliveries, reminderSettings } from '#server/db/schema/reminders.ts';
 import { listProgress } from '#server/features/programmes/programmes.service.ts';
 import { offTokenFor } from '#server/features/reminders/reminders.service.ts';
+import { claimDueMails, mailedOn, sendClaimedMails, type ReminderMailer } from '#server/features/reminders/reminder-mail.ts';
 import { vapidKeysFor, vapidSubject, type VapidKeys } from '#server/features/reminders/vapid.ts';
 import type { Config } from '#server/config.ts';
 
@@ -92,11 +93,14 @@ export async function sendDueReminders({ db, sender, log, now = new Date() }: { 
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, enabled: reminderSettings.enabled, time: reminderSettings.time, days: reminderSettings.days, timeZone: reminderSettings.timeZone })
     .from(reminderSettings)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, reminderSettings.userId))
-    .where(eq(reminderSettings.enabled, true));
-  const due = candidates.flatMap((device) => {
+    .where(and(eq(reminderSettings.enabled, true), eq(reminderSettings.channel, 'push')));
+  const dueByClock = candidates.flatMap((device) => {
     const day = dueReminderDay(device, now);
     return day ? [{ device, day }] : [];
   });
+  // Someone who switched from e-mail after today's mail went: today is done for them.
+  const mailed = await mailedOn(db, dueByClock.map(({ device, day }) => ({ userId: device.userId, day })));
+  const due = dueByClock.filter(({ device, day }) => !mailed.has(`${device.userId} ${day}`));
   if (due.length > 0) {
     const claimed = await db
       .insert(reminderDeliveries)
@@ -127,16 +131,34 @@ export async function sendDueReminders({ db, sender, log, now = new Date() }: { 
   return counts;
 }
 
+/**
+ * Sends every e-mail reminder due at `now` that no process has sent yet (issue 38, item 6): the same
+ * words as the push (the programme's day, else the day's affirmation). Returns how many went.
+ */
+export async function sendDueMailReminders({ db, mail, log, now = new Date() }: { db: Database; mail: ReminderMailer; log: Log; now?: Date }): Promise<number> {
+  const claimed = await claimDueMails({ db, now });
+  if (claimed.length === 0) return 0;
+  const dayOf = new Map(claimed.map((c) => [c.userId, c.day]));
+  const nudges = await programmeNudges(db, [...dayOf.keys()], (userId) => dayOf.get(userId) ?? '', now).catch((error: unknown) => {
+    log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'programme reminders unavailable; sending the affirmation');
+    return new Map<string, Nudge>();
+  });
+  const sent = await sendClaimedMails({ db, mail, log, claimed, nudges, fallback: (day) => ({ body: reminderMessage(day), url: '/' }) });
+  if (sent > 0) log.info({ sent }, 'reminder mails sent');
+  return sent;
+}
+
 /** Forgets deliveries older than any local day a reminder can still be due on (the table stays a week of rows). */
 export async function forgetOldDeliveries(db: Database, now = new Date()): Promise<void> {
   await db.delete(reminderDeliveries).where(lt(reminderDeliveries.claimedAt, new Date(now.getTime() - KEEP_DELIVERIES_MS)));
+  await db.delete(reminderMailDeliveries).where(lt(reminderMailDeliveries.claimedAt, new Date(now.getTime() - KEEP_DELIVERIES_MS)));
 }
 
 /** How often a process clears old deliveries: hourly is plenty, where every run would scan the table each minute. */
 const FORGET_EVERY_MS = 3_600_000;
 
 /** Runs the job every `everyMs`, one run at a time per process; the returned function stops it and waits for a run under way. */
-export function startReminderScheduler(options: { db: Database; sender: PushSender; log: Log; everyMs: number; now?: () => Date }): () => Promise<void> {
+export function startReminderScheduler(options: { db: Database; sender: PushSender; mail?: ReminderMailer; log: Log; everyMs: number; now?: () => Date }): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   let forgotAt = 0;
   const run = () => {
@@ -144,7 +166,9 @@ export function startReminderScheduler(options: { db: Database; sender: PushSend
     const now = options.now?.() ?? new Date();
     const forget = now.getTime() - forgotAt >= FORGET_EVERY_MS;
     if (forget) forgotAt = now.getTime();
+    const mail = options.mail;
     running = sendDueReminders({ db: options.db, sender: options.sender, log: options.log, now })
+      .then(() => (mail ? sendDueMailReminders({ db: options.db, mail, log: options.log, now }) : undefined))
       .then(() => (forget ? forgetOldDeliveries(options.db, now) : undefined))
       .catch((error: unknown) => options.log.error({ err: error instanceof Error ? { message: error.message } : error }, 'reminder run failed'))
       .finally(() => (running = undefined));

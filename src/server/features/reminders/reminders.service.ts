@@ -3,23 +3,39 @@
  * the same days on every device); each browser that turned reminders on is a device of its own.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
-import { defaultReminderSettings, REMINDER, REMINDER_MESSAGES, type ReminderSettings } from '#shared/reminders.ts';
+import { and, count, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { defaultReminderSettings, REMINDER, REMINDER_MESSAGES, type ReminderSettings, type SavedReminderSettings } from '#shared/reminders.ts';
 import type { Database } from '#server/db/client.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
 import { isAllowedPushEndpoint } from '#server/features/reminders/push-services.ts';
 
-export async function getReminderSettings(db: Database, userId: string, fallbackTimeZone = 'UTC'): Promise<{ settings: ReminderSettings; devices: number }> {
+export async function getReminderSettings(db: Database, userId: string, fallbackTimeZone = 'UTC'): Promise<{ settings: SavedReminderSettings; devices: number }> {
   const row = (await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId))).at(0);
   const [devices] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  const settings = row ? { enabled: row.enabled, time: row.time, days: [...row.days].sort((a, b) => a - b), timeZone: row.timeZone } : defaultReminderSettings(fallbackTimeZone);
+  const settings = row ? { enabled: row.enabled, time: row.time, days: [...row.days].sort((a, b) => a - b), timeZone: row.timeZone, channel: row.channel } : defaultReminderSettings(fallbackTimeZone);
   return { settings, devices: devices.n };
 }
 
-export async function saveReminderSettings(db: Database, userId: string, settings: ReminderSettings): Promise<void> {
-  const values = { enabled: settings.enabled, time: settings.time, days: [...settings.days].sort((a, b) => a - b), timeZone: settings.timeZone, updatedAt: new Date() };
-  await db.insert(reminderSettings).values({ userId, ...values }).onConflictDoUpdate({ target: reminderSettings.userId, set: values });
+/**
+ * Saves the person's reminder. E-mail reminders go to the account's own address and only once it is
+ * verified (nobody can have the server mail an address they do not hold); turning them on raises the
+ * version their turn-off links carry, so a link from an older mail cannot turn off the new choice.
+ */
+export async function saveReminderSettings(db: Database, person: { id: string; emailVerified: boolean }, settings: ReminderSettings): Promise<void> {
+  await db.transaction(async (tx) => {
+    const previous = (await tx.select({ enabled: reminderSettings.enabled, channel: reminderSettings.channel }).from(reminderSettings).where(eq(reminderSettings.userId, person.id)).for('update')).at(0);
+    const channel = settings.channel ?? previous?.channel ?? 'push';
+    const mailOn = settings.enabled && channel === 'email';
+    if (mailOn && !person.emailVerified) throw new AppError('auth/email-not-verified', REMINDER_MESSAGES.emailUnverified);
+    const wasMailOn = previous?.enabled === true && previous.channel === 'email';
+    const values = { enabled: settings.enabled, time: settings.time, days: [...settings.days].sort((a, b) => a - b), timeZone: settings.timeZone, channel, updatedAt: new Date() };
+    const bump = mailOn && !wasMailOn ? { mailOffVersion: sql`${reminderSettings.mailOffVersion} + 1` } : {};
+    await tx
+      .insert(reminderSettings)
+      .values({ userId: person.id, ...values, mailOffVersion: mailOn ? 1 : 0 })
+      .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...values, ...bump } });
+  });
 }
 
 /**

@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     const { cookie } = await createSignedInUser(t, 'reminders-settings@example.com');
     const first = await api(cookie, 'GET', '/api/reminders?tz=Europe/Paris');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ settings: { enabled: false, time: REMINDER.defaultTime, days: every, timeZone: 'Europe/Paris' }, pushKey: sender.vapid.publicKey, devices: 0 });
+    expect(first.json()).toEqual({ settings: { enabled: false, time: REMINDER.defaultTime, days: every, timeZone: 'Europe/Paris', channel: 'push' }, pushKey: sender.vapid.publicKey, devices: 0, mail: { address: 'reminders-settings@example.com', verified: true } });
 
     const saved = await turnOn(cookie, { days: [4, 0, 2], time: '21:15' });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -16,7 +16,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
-import { downloadText } from '#web/lib/download.ts';
 import { forgetPersonalData } from '#web/lib/forget-personal-data.ts';
 import { removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -37,7 +36,9 @@ export function YourDataCard() {
       // The server holds the journal sealed; when it is unlocked on this device, the file carries it opened.
       const { unlockedJournal } = await import('#web/features/journal/journal-export.ts');
       const journal = await unlockedJournal(data.profile.id);
-      downloadText(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalEntries: journal }, null, 2));
+      // Loaded at the tap (web: the download; apps: the share sheet), not with the page.
+      const { saveFileAndSay } = await import('#web/platform/save-file.ts');
+      await saveFileAndSay(`harbour-mind-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json', JSON.stringify({ ...data, journalEntries: journal }, null, 2));
       setJournalLeftOut(journal === null && data.journal.hasKeyring);
     } catch (error) {
       setDownloadError(messageOf(error, A.downloadFailed));

@@ -57,7 +57,7 @@ describe('admin dashboard states', () => {
       return json({});
     };
     renderDashboard((path) => Promise.resolve(reply(path)));
-    await waitFor(() => expect(screen.getByText(M.errorTitle)).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByText(M.errorTitle)).toBeTruthy());
     expect(screen.getByRole('button', { name: M.reload })).toBeTruthy();
     expect(screen.getByRole('link', { name: M.goHome }).getAttribute('href')).toBe('/');
   });

@@ -33,7 +33,7 @@ describe('sign-up form', () => {
     (password as HTMLInputElement).value = 'another-1';
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const signUp = () => fetch.mock.calls.find(([url]) => url.includes('/api/auth/sign-up/email'));
-    await vi.waitFor(() => expect(signUp()).toBeDefined());
+    await vi.waitFor(() => expect(signUp()).toBeDefined(), { timeout: 10_000 });
     expect(JSON.parse(signUp()![1]!.body as string)).toMatchObject({ name: 'Pat Lee', email: 'nora@example.com', password: 'another-1' });
   });
 });

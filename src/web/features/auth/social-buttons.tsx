@@ -12,7 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
-import { deviceSignInProviders, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
+import { deviceSignInProviders, googleNeedsIosClient, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
 
 const M = MESSAGES.auth;
 
@@ -48,7 +48,7 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
   const signInOnDevice = async (provider: 'apple' | 'google') => {
     const failedTitle = provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle;
     try {
-      const idToken = await deviceIdToken(provider, { googleClientId: providers.data?.googleClientId });
+      const idToken = await deviceIdToken(provider, { googleClientId: providers.data?.googleClientId, googleIosClientId: providers.data?.googleIosClientId });
       // better-auth's id-token sign-in; inside the apps api() keeps the answer's bearer token in secure storage.
       await api('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } });
     } catch (error) {
@@ -76,10 +76,13 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
     }
   };
 
-  // Inside the apps only the device's own sign-in is offered: Google refuses its page inside a WebView, and
-  // Apple's page would return to a cookie session the app does not use. The web (none on the device) offers all.
+  // Inside the apps only the device's own sign-in is offered (iOS: Apple and Google; Android: Google): Google
+  // refuses its page inside a WebView, and Apple's page would return to a cookie session the app does not
+  // use. The web (none on the device) offers all.
   const onDevice = deviceSignInProviders();
-  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id] && (onDevice.length === 0 || onDevice.includes(provider.id)));
+  // Google on an iPhone signs in for the iOS client id: without one configured its sheet can only fail.
+  const usable = (id: 'apple' | 'google') => onDevice.length === 0 || (onDevice.includes(id) && !(id === 'google' && googleNeedsIosClient() && !providers.data?.googleIosClientId));
+  const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id] && usable(provider.id));
   if (shown.length === 0) return null;
   return (
     <>

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/contracts/auth.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
+import type { RememberedViewer } from '#shared/remembered-viewer.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 import { useHydrated } from '#web/lib/hydration.tsx';
@@ -53,6 +54,12 @@ function readSnapshot(): MeResponse | null {
 }
 
 export const VIEWER_QUERY_KEY = ['me'] as const;
+
+/**
+ * Whom this device remembered signed in when the page loaded (shared/remembered-viewer.ts), for what
+ * is painted before /api/me answers. In the browser only (after hydration): the server's pages are for nobody.
+ */
+export const rememberedViewer = () => document.documentElement.dataset.viewer as RememberedViewer | undefined;
 
 export function useViewer(): Viewer {
   const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });

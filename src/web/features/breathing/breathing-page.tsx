@@ -13,11 +13,12 @@ import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
 import { withNext } from '#shared/next-path.ts';
 import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_PATTERN_IDS, BREATHING_PATTERNS, guideScale, lengthLabel, PHASE_WORDS, readBreathingSettings, type BreathingLength, type BreathingSettings } from '#shared/breathing.ts';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
 import { FieldHint } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
-import { beginExercise, breathingEngine, exerciseOutcome, type ExerciseOutcome } from '#web/features/breathing/breathing-recording.ts';
+import { beginExercise, breathingEngine, exerciseOutcome } from '#web/features/breathing/breathing-recording.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { platform } from '#web/platform/platform.ts';
 
@@ -85,13 +86,6 @@ export function BreathingPage() {
   );
 }
 
-function Heading({ headingRef, children }: { headingRef: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
-  return (
-    <h1 ref={headingRef} tabIndex={-1} className="font-serif text-3xl font-semibold tracking-tight text-stone-900 focus:outline-none sm:text-4xl dark:text-stone-50">
-      {children}
-    </h1>
-  );
-}
 
 const lengthValue = ({ count, unit }: BreathingLength) => `${count}-${unit}`;
 function parseLength(value: string): BreathingLength | null {
@@ -132,7 +126,7 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
       <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">
         <Feather className="size-4" aria-hidden /> Free for everyone
       </p>
-      <Heading headingRef={headingRef}>Guided breathing</Heading>
+      <PracticeHeading headingRef={headingRef}>Guided breathing</PracticeHeading>
       <p className="mt-3 text-stone-600 dark:text-stone-300">Choose a pattern and follow the words, the circle or the soft sounds, with your eyes open or closed.</p>
 
       <form
@@ -265,9 +259,9 @@ function RunningView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement 
   const scale = GUIDE_MIN + (1 - GUIDE_MIN) * (phase ? guideScale(plan, index) : 0);
   return (
     <section aria-labelledby="breathing-running-heading" className="flex flex-col items-center text-center">
-      <Heading headingRef={headingRef}>
+      <PracticeHeading headingRef={headingRef}>
         <span id="breathing-running-heading">{BREATHING_PATTERNS[settings.pattern].label}</span>
-      </Heading>
+      </PracticeHeading>
       <p className="mt-2 text-stone-600 dark:text-stone-300" data-testid="breathing-cycle">
         {phase ? `Cycle ${phase.cycle} of ${plan.cycles}` : `${plan.cycles} ${plan.cycles === 1 ? 'cycle' : 'cycles'}`}
       </p>
@@ -300,14 +294,6 @@ function RunningView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement 
   );
 }
 
-const OUTCOME_WORDS: Record<Exclude<ExerciseOutcome, null>, string> = {
-  recorded: 'Added to your practice.',
-  waiting: 'Saved on this device. It will be added to your practice when you are back online.',
-  'too-short': 'Less than a minute, so it is not added to your practice.',
-  refused: 'This exercise could not be added to your practice.',
-  visitor: '',
-};
-
 function FinishedView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
   const snapshot = useSyncExternalStore(breathingEngine.subscribe, breathingEngine.getSnapshot, breathingEngine.getSnapshot);
   const outcome = useSyncExternalStore(exerciseOutcome.subscribe, exerciseOutcome.get, exerciseOutcome.get);
@@ -315,32 +301,17 @@ function FinishedView({ headingRef }: { headingRef: RefObject<HTMLHeadingElement
   const total = plan?.totalSeconds ?? 0;
   const partial = !isCompleteListen(breathedSeconds, total);
   return (
-    <section className="text-center">
-      <Heading headingRef={headingRef}>{ranToEnd ? 'Well done' : 'Exercise stopped'}</Heading>
-      <p className="mt-3 text-lg text-stone-700 dark:text-stone-200">{ranToEnd ? `You breathed for ${duration(breathedSeconds)}.` : `You breathed for ${duration(breathedSeconds)} of ${duration(total)}.`}</p>
-      <p className="mt-2 min-h-6 text-stone-600 dark:text-stone-300" role="status" data-testid="breathing-outcome">
-        {outcome === 'visitor' ? (
-          <>
-            <Link to={withNext('/sign-up', '/breathe')} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
-              Create a free account
-            </Link>{' '}
-            to count your breathing in your practice.
-          </>
-        ) : outcome === 'recorded' && partial ? (
-          'Added to your practice as a partial session.'
-        ) : outcome ? (
-          OUTCOME_WORDS[outcome]
-        ) : null}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button size="lg" onClick={() => breathingEngine.reset()}>
-          Breathe again
-        </Button>
-        <Link to="/" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-          Back to home
-        </Link>
-      </div>
-    </section>
+    <PracticeFinished
+      headingRef={headingRef}
+      heading={ranToEnd ? 'Well done' : 'Exercise stopped'}
+      summary={ranToEnd ? `You breathed for ${duration(breathedSeconds)}.` : `You breathed for ${duration(breathedSeconds)} of ${duration(total)}.`}
+      what="exercise"
+      outcome={outcome}
+      partial={partial}
+      visitor={{ path: '/breathe', counts: 'your breathing' }}
+      again={{ label: 'Breathe again', onClick: () => breathingEngine.reset() }}
+      testId="breathing-outcome"
+    />
   );
 }
 

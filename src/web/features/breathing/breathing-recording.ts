@@ -13,9 +13,10 @@ import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import type { MeResponse } from '#shared/contracts/auth.ts';
 import { queryClient } from '#web/lib/query-client.ts';
 import { platform } from '#web/platform/platform.ts';
+import type { PracticeOutcome } from '#shared/practice.ts';
 
 /** What became of the last exercise, for the page's closing words. */
-export type ExerciseOutcome = 'recorded' | 'waiting' | 'refused' | 'too-short' | 'visitor' | null;
+export type ExerciseOutcome = PracticeOutcome | null;
 
 export const breathingEngine = createBreathingEngine({
   tap: () => {

@@ -2,7 +2,7 @@ import Clock from 'lucide-react/icons/clock';
 import Lock from 'lucide-react/icons/lock';
 import Gift from 'lucide-react/icons/gift';
 import Play from 'lucide-react/icons/play';
-import { forwardRef, useEffect, useState, useSyncExternalStore } from 'react';
+import { forwardRef, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { displayDuration } from '#shared/catalogue.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
@@ -22,6 +22,13 @@ type Props = {
   onToggleFavourite: (meditation: Card) => void;
   /** Offers "Continue from 7:32" where this track was left off (issue 20, item 2); left out while it plays. */
   onResume?: (meditation: Card, seconds: number) => void;
+  /**
+   * Why it cannot play now (offline and not downloaded; issue 38, item 5): the card is greyed, says
+   * why, and a tap opens no player that would only fail.
+   */
+  unavailable?: string | null;
+  /** The download control or "Downloaded" badge, at the end of the card's details. */
+  extra?: ReactNode;
 };
 
 /**
@@ -71,22 +78,24 @@ function ResumeButton({ meditation, onResume }: { meditation: Card; onResume: (m
   );
 }
 
-export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, mark, highlighted, onSelect, saved, onToggleFavourite, onResume }, ref) {
+export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function MeditationCard({ meditation, locked, mark, highlighted, onSelect, saved, onToggleFavourite, onResume, unavailable, extra }, ref) {
   return (
     <article
       data-testid="meditation-card"
-      className={`group relative flex h-full w-full flex-col rounded-3xl bg-white p-6 text-left shadow-sm ring-1 transition focus-within:ring-2 focus-within:ring-teal-600 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0 dark:bg-stone-900 ${
+      data-unavailable={unavailable ? '' : undefined}
+      className={`group relative flex h-full w-full flex-col rounded-3xl p-6 text-left shadow-sm ring-1 transition focus-within:ring-2 focus-within:ring-teal-600 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0 ${
         highlighted ? 'ring-2 ring-teal-600 dark:ring-teal-300' : 'ring-stone-200 dark:ring-stone-800'
-      }`}
+      } bg-white dark:bg-stone-900 ${unavailable ? 'shadow-none grayscale' : ''}`}
     >
       {/* The category's picture (decorative): the card's own room, so nothing moves when it arrives. */}
-      <div aria-hidden data-art={meditation.category} className="card-art -mx-6 -mt-6 mb-5 h-16 rounded-t-3xl dark:opacity-85" />
+      <div aria-hidden data-art={meditation.category} className={`card-art -mx-6 -mt-6 mb-5 h-16 rounded-t-3xl ${unavailable ? 'opacity-40' : 'dark:opacity-85'}`} />
       <div className="flex items-start justify-between gap-3">
         <h2 className="font-serif text-xl font-semibold leading-snug text-stone-900 dark:text-stone-50">
           <button
             ref={ref}
             type="button"
-            onClick={() => onSelect(meditation)}
+            onClick={() => !unavailable && onSelect(meditation)}
+            aria-disabled={unavailable ? true : undefined}
             aria-describedby={`${meditation.id}-meta`}
             className="text-left after:absolute after:inset-0 after:rounded-3xl after:content-[''] focus:outline-none"
           >
@@ -95,16 +104,19 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
         </h2>
         <div className="relative z-10 flex shrink-0 items-center gap-1">
           <FavouriteToggle meditation={meditation} saved={saved} onToggle={onToggleFavourite} />
-          <span
-            className="pointer-events-none inline-flex size-10 items-center justify-center rounded-full bg-teal-50 text-teal-800 transition group-hover:bg-teal-700 group-hover:text-white dark:bg-teal-950 dark:text-teal-200 dark:group-hover:bg-teal-400 dark:group-hover:text-stone-950"
-            aria-hidden
-          >
-            {locked ? <Lock className="size-4" /> : <Play className="size-4" />}
-          </span>
+          {/* Nothing says 'play' on a card that cannot play now. */}
+          {unavailable ? null : (
+            <span
+              className="pointer-events-none inline-flex size-10 items-center justify-center rounded-full bg-teal-50 text-teal-800 transition group-hover:bg-teal-700 group-hover:text-white dark:bg-teal-950 dark:text-teal-200 dark:group-hover:bg-teal-400 dark:group-hover:text-stone-950"
+              aria-hidden
+            >
+              {locked ? <Lock className="size-4" /> : <Play className="size-4" />}
+            </span>
+          )}
         </div>
       </div>
       <p className="mt-3 flex-1 leading-relaxed text-stone-600 dark:text-stone-300">{meditation.description}</p>
-      {onResume && !locked ? <ResumeButton meditation={meditation} onResume={onResume} /> : null}
+      {onResume && !locked && !unavailable ? <ResumeButton meditation={meditation} onResume={onResume} /> : null}
       <div id={`${meditation.id}-meta`} className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-500 dark:text-stone-400">
         <span className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden />
@@ -121,12 +133,15 @@ export const MeditationCard = forwardRef<HTMLButtonElement, Props>(function Medi
             {CATALOGUE_MESSAGES.freeSample}
           </span>
         ) : null}
-        {locked ? (
+        {unavailable ? (
+          <span className="font-medium text-stone-700 dark:text-stone-200">{unavailable}</span>
+        ) : locked ? (
           <span className="inline-flex items-center gap-1.5 font-medium text-amber-700 dark:text-amber-300">
             <Lock className="size-4" aria-hidden />
             {CATALOGUE_MESSAGES.subscribeToListen}
           </span>
         ) : null}
+        {extra}
       </div>
     </article>
   );

@@ -2,12 +2,12 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ASSIGNABLE_CATEGORIES, categoryInfo, isListingSlug, slugFromCategoryName } from '#shared/catalogue.ts';
-import { noMatchesMessage, SEARCH_MESSAGES } from '#shared/catalogue-search.ts';
+import { SEARCH_MESSAGES } from '#shared/catalogue-search.ts';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
 import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { rememberedViewer, useViewer } from '#web/features/auth/use-viewer.ts';
 import { useWhenKnown } from '#web/lib/use-when-known.ts';
 import { ListingFilters } from '#web/features/catalogue/listing-filters.tsx';
 import { MeditationCard } from '#web/features/catalogue/meditation-card.tsx';
@@ -17,9 +17,18 @@ import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { usePlayed } from '#web/features/practice/use-played.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { useHydrated } from '#web/lib/hydration.tsx';
+import { useOnline } from '#web/lib/use-online.ts';
+import { useDownloadedIds } from '#web/features/downloads/use-downloaded-ids.ts';
+import { emptyListingMessage, unavailableReason } from '#web/features/catalogue/listing-order.ts';
+import { OFFLINE_MESSAGES } from '#shared/offline-messages.ts';
 import { loadSubscribeDialog } from '#web/lazy-chunks.ts';
 
+// Issue 38, items 1 and 5: their own chunks (the catalogue's first download is at its budget).
+const ShowFilter = lazy(() => import('#web/features/catalogue/show-filter.tsx').then((m) => ({ default: m.ShowFilter })));
+const DownloadControl = lazy(() => import('#web/features/downloads/download-control.tsx').then((m) => ({ default: m.DownloadControl })));
 const SubscribeDialog = lazy(() => loadSubscribeDialog().then((m) => ({ default: m.SubscribeDialog })));
+const ListingNotice = lazy(() => import('#web/features/catalogue/listing-notices.tsx').then((m) => ({ default: m.ListingNotice })));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const QUICK_LINKS = [
@@ -40,7 +49,8 @@ function useListingSlug(): { slug: string; focusId?: string } {
 export function MeditationsPage() {
   const { slug, focusId } = useListingSlug();
   if (!isListingSlug(slug)) return <NotFoundPage />;
-  return <Listing slug={slug} focusId={focusId} />;
+  // Keyed: a navigation to another listing starts afresh (its order is decided again).
+  return <Listing key={slug} slug={slug} focusId={focusId} />;
 }
 
 function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
@@ -51,16 +61,22 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
   const [dialogFor, setDialogFor] = useState<Card | null>(null);
   const focusRef = useRef<HTMLButtonElement>(null);
   const activeChipRef = useRef<HTMLAnchorElement>(null);
-  const filter = useListingFilter(query.data?.meditations);
+  const downloaded = useDownloadedIds(viewer.user?.id ?? null);
+  const online = useOnline();
+  const hydrated = useHydrated();
+  // Free ones first for whoever cannot play the rest (issue 38, item 1); "Recently Added" keeps its
+  // order. The order the cards are first shown in stays until the next navigation (a subscriber's
+  // listing moved under their finger when /api/me answered): a prepared page is painted in the
+  // visitors' order, or hidden by styles.css on a device that remembers a subscriber until the app
+  // shows theirs; otherwise who is known to be here decides, else whom the device remembers.
+  // Undecided: null on a prepared page (whose order was painted before anyone was known), else undefined.
+  const [subscriberOrder, setSubscriberOrder] = useState<boolean | null | undefined>(hydrated ? undefined : null);
+  if (subscriberOrder == null && hydrated && query.data) {
+    setSubscriberOrder(subscriberOrder === null || viewer.status === 'loading' ? rememberedViewer() === 'subscriber' : viewer.canListen);
+  }
+  const filter = useListingFilter(query.data?.meditations, { freeOnesFirst: !subscriberOrder && slug !== 'recently-added', downloaded });
 
   usePageTitle(info.title);
-
-  useEffect(() => {
-    if (focusId && query.data && focusRef.current) {
-      focusRef.current.scrollIntoView({ block: 'center' });
-      focusRef.current.focus({ preventScroll: true });
-    }
-  }, [focusId, query.data]);
 
   // On a phone the chips scroll sideways: bring the active one into view (the page does not move).
   useEffect(() => {
@@ -115,12 +131,20 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
       </nav>
 
       <ListingFilters search={filter.search} length={filter.length} onSearch={filter.setSearch} onLength={filter.setLength} />
+      {/* Its row is kept while its chunk loads, so nothing below moves. */}
+      <div className="mt-3 min-h-9">
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <ShowFilter show={filter.show} onShow={filter.setShow} downloads={viewer.canListen || downloaded.size > 0} />
+          </Suspense>
+        ) : null}
+      </div>
 
-      {focusId && query.data && !query.data.meditations.some((m) => m.id === focusId) ? (
-        <div role="status" className="mt-8 rounded-3xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/30 dark:text-amber-100 dark:ring-amber-900" data-testid="meditation-not-found">
-          <p className="font-semibold">{CATALOGUE_MESSAGES.notFound}</p>
-          <p className="mt-1">{CATALOGUE_MESSAGES.notFoundBody}</p>
-        </div>
+      {/* A link to one meditation: it is brought into view and focused, or the listing says it is not held. */}
+      {focusId && query.data ? (
+        <Suspense fallback={null}>
+          <ListingNotice key={focusId} target={focusRef} found={query.data.meditations.some((m) => m.id === focusId)} />
+        </Suspense>
       ) : null}
 
       <section aria-label="Meditations" aria-busy={query.isPending} className="mt-10">
@@ -133,22 +157,10 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
               <RotateCw className="size-4" aria-hidden /> Try again
             </Button>
           </div>
-        ) : query.data.meditations.length === 0 ? (
-          <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
-            <p className="text-lg text-stone-700 dark:text-stone-200">{CATALOGUE_MESSAGES.empty}</p>
-            <Link to="/meditations/all" className="mt-4 inline-block text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
-              Browse all meditations
-            </Link>
-          </div>
-        ) : filter.shown.length === 0 ? (
-          <div className="rounded-3xl bg-white p-10 text-center ring-1 ring-stone-200 dark:bg-stone-900 dark:ring-stone-800">
-            <p role="status" className="text-lg text-stone-700 dark:text-stone-200">
-              {noMatchesMessage(filter.search, filter.length)}
-            </p>
-            <Button variant="outline" size="sm" className="mt-4" onClick={filter.clear}>
-              {SEARCH_MESSAGES.clear}
-            </Button>
-          </div>
+        ) : query.data.meditations.length === 0 || filter.shown.length === 0 ? (
+          <Suspense fallback={null}>
+            <ListingNotice message={query.data.meditations.length === 0 ? null : emptyListingMessage(filter.search, filter.length, filter.show)} onClear={filter.clear} />
+          </Suspense>
         ) : (
           <>
             {filter.filtering ? (
@@ -156,7 +168,7 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
                 {SEARCH_MESSAGES.results(filter.shown.length, query.data.meditations.length)}
               </p>
             ) : null}
-            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="meditation-grid">
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="meditation-grid" data-visitors-order={!hydrated}>
               {filter.shown.map((meditation) => (
                 <li key={meditation.id}>
                   <MeditationCard
@@ -169,6 +181,14 @@ function Listing({ slug, focusId }: { slug: string; focusId?: string }) {
                     saved={favourites.isSaved(meditation.id)}
                     onToggleFavourite={favourites.toggle}
                     onResume={player.current?.id === meditation.id ? undefined : onResume}
+                    unavailable={unavailableReason({ online, downloaded: downloaded.has(meditation.id) }, OFFLINE_MESSAGES.needsConnection)}
+                    extra={
+                      viewer.signedIn ? (
+                        <Suspense fallback={null}>
+                          <DownloadControl meditation={meditation} />
+                        </Suspense>
+                      ) : null
+                    }
                   />
                 </li>
               ))}

@@ -9,6 +9,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cardMatches, lengthFilter, SEARCH_MAX_LENGTH, SEARCH_MIN_SERVER_LENGTH, type LengthFilterId } from '#shared/catalogue-search.ts';
 import type { MeditationCard, SearchResponse } from '#shared/contracts/catalogue.ts';
+import { freeFirst, matchesShow, showFilter, type ShowFilterId } from '#web/features/catalogue/listing-order.ts';
 import { api } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/hydration.tsx';
 
@@ -23,11 +24,16 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-export function useListingFilter(cards: MeditationCard[] | undefined) {
+/**
+ * `freeOnesFirst` for whoever cannot play the rest (issue 38, item 1); `downloaded` holds the ids
+ * with a copy on this device, for the "Downloaded" filter (?show=).
+ */
+export function useListingFilter(cards: MeditationCard[] | undefined, { freeOnesFirst, downloaded }: { freeOnesFirst: boolean; downloaded: ReadonlySet<string> }) {
   const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const search = hydrated ? (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH) : '';
   const length = lengthFilter(hydrated ? params.get('length') : null);
+  const show = showFilter(hydrated ? params.get('show') : null);
   const deferredSearch = useDeferredValue(search);
   const serverTerm = useDebounced(deferredSearch.trim(), SERVER_SEARCH_DELAY_MS);
 
@@ -41,9 +47,10 @@ export function useListingFilter(cards: MeditationCard[] | undefined) {
   });
   const spokenIds = new Set(serverTerm && serverTerm === deferredSearch.trim() ? (spoken.data?.ids ?? []) : []);
 
-  const shown = (cards ?? []).filter((card) => length.test(card.durationSeconds) && (cardMatches(card, deferredSearch) || spokenIds.has(card.id)));
+  const ordered = freeOnesFirst ? freeFirst(cards ?? []) : (cards ?? []);
+  const shown = ordered.filter((card) => matchesShow(card, show, downloaded) && length.test(card.durationSeconds) && (cardMatches(card, deferredSearch) || spokenIds.has(card.id)));
 
-  const update = (key: 'q' | 'length', value: string, empty: string) =>
+  const update = (key: 'q' | 'length' | 'show', value: string, empty: string) =>
     setParams(
       (current) => {
         if (value === empty) current.delete(key);
@@ -56,15 +63,18 @@ export function useListingFilter(cards: MeditationCard[] | undefined) {
   return {
     search,
     length: length.id,
+    show,
     shown,
-    filtering: search.trim() !== '' || length.id !== 'any',
+    filtering: search.trim() !== '' || length.id !== 'any' || show !== null,
     setSearch: (value: string) => update('q', value.slice(0, SEARCH_MAX_LENGTH), ''),
     setLength: (value: LengthFilterId) => update('length', value, 'any'),
+    setShow: (value: ShowFilterId | null) => update('show', value ?? '', ''),
     clear: () =>
       setParams(
         (current) => {
           current.delete('q');
           current.delete('length');
+          current.delete('show');
           return current;
         },
         { replace: true, preventScrollReset: true },

@@ -18,14 +18,31 @@ import { HOME_TILES } from '#shared/catalogue.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { HOME_MESSAGES } from '#shared/home-messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { rememberedViewer, useViewer } from '#web/features/auth/use-viewer.ts';
+import { useHydrated } from '#web/lib/hydration.tsx';
 import { loadTodaySection } from '#web/lazy-chunks.ts';
+import { TryFreeButton } from '#web/features/home/try-free-button.tsx';
 
-/** "Today" is an extra for signed-in people: if its code cannot load (offline, never fetched), home simply goes without it. */
+/**
+ * Today's heading on its own: while the section's code loads, and in its place if that code cannot
+ * load (offline, never fetched). A member's home is the Today page either way, and keeps its one
+ * level-one heading (axe found the page without one while the section loaded).
+ */
+function TodayPlaceholder() {
+  return (
+    <section aria-labelledby="today-heading" className="mx-auto min-h-dvh max-w-6xl px-4 pt-6 sm:px-6 sm:pt-10">
+      <h1 id="today-heading" className="mt-6 font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
+        Today
+      </h1>
+    </section>
+  );
+}
+
+/** "Today" for signed-in people; if its code cannot load, home keeps just its heading. */
 const TodaySection = lazy<ComponentType>(() =>
   loadTodaySection().then(
     (m) => ({ default: m.TodaySection }),
-    () => ({ default: () => null }),
+    () => ({ default: TodayPlaceholder }),
   ),
 );
 
@@ -74,41 +91,38 @@ function useDailyAffirmation(): string | null {
 export function HomePage() {
   const affirmation = useDailyAffirmation();
   const viewer = useViewer();
+  const hydrated = useHydrated();
   return (
     <>
-      <section aria-labelledby="hero-heading" className="relative overflow-hidden">
-        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-teal-50 via-stone-50 to-stone-50 dark:from-teal-950/60 dark:via-stone-950 dark:to-stone-950" aria-hidden />
-        <Waves />
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-16 sm:px-6 md:grid-cols-[1.2fr_1fr] md:pt-24">
-          <div>
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/70 px-3 py-1 text-sm font-medium text-teal-800 ring-1 ring-teal-700/10 dark:bg-stone-900/70 dark:text-teal-200 dark:ring-teal-300/10">
-              <Sparkles className="size-4" aria-hidden /> Guided meditation for real life
-            </p>
-            <h1 id="hero-heading" className="mt-5 font-serif text-4xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-5xl md:text-6xl dark:text-stone-50">
-              A calm harbour for a busy mind.
-            </h1>
-            <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-600 dark:text-stone-300">
-              Sleep more easily, begin the day gently, and find steadiness through hard chapters and long-term illness, a few quiet minutes at a time.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/meditations" className={buttonClasses({ size: 'lg' })}>
-                <Play className="size-5" aria-hidden /> {HOME_MESSAGES.heroStart}
-              </Link>
-              <Link to="/journal" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
-                <BookHeart className="size-5" aria-hidden /> {HOME_MESSAGES.heroJournal}
-              </Link>
-            </div>
+      {/*
+        A member's home opens on Today (issue 38, item 2); the hero is for visitors. Until /api/me
+        answers, whom the device remembers decides (a returning member's home flashed the hero); the
+        prepared page is the visitors', and on a device that remembers someone styles.css hides its
+        hero and shows Today's heading instead until the app takes over.
+      */}
+      {viewer.signedIn || (hydrated && viewer.status === 'loading' && rememberedViewer()) ? (
+        <>
+          <Suspense fallback={<TodayPlaceholder />}>
+            <TodaySection />
+          </Suspense>
+          {/* Its own boundary: the programme card's chunk loading must not blank Today. */}
+          <Suspense fallback={null}>
+            <ProgrammeHomeCard />
+          </Suspense>
+          <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
+            <AffirmationCard text={affirmation} />
           </div>
-          <AffirmationCard text={affirmation} />
-        </div>
-      </section>
-
-      {viewer.signedIn ? (
-        <Suspense fallback={null}>
-          <TodaySection />
-          <ProgrammeHomeCard />
-        </Suspense>
-      ) : null}
+        </>
+      ) : hydrated ? (
+        <Hero affirmation={affirmation} />
+      ) : (
+        <>
+          <div data-remembered-only>
+            <TodayPlaceholder />
+          </div>
+          <Hero affirmation={affirmation} prepared />
+        </>
+      )}
 
       <section aria-labelledby="paths-heading" className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
         <h2 id="paths-heading" className="font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
@@ -161,6 +175,39 @@ export function HomePage() {
         </Link>
       </section>
     </>
+  );
+}
+
+/** The marketing hero, for visitors (issue 38, item 2: members open on Today). */
+function Hero({ affirmation, prepared }: { affirmation: string | null; prepared?: boolean }) {
+  return (
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden" data-visitors-only={prepared}>
+      <div className="absolute inset-0 -z-10 bg-gradient-to-b from-teal-50 via-stone-50 to-stone-50 dark:from-teal-950/60 dark:via-stone-950 dark:to-stone-950" aria-hidden />
+      <Waves />
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-16 sm:px-6 md:grid-cols-[1.2fr_1fr] md:pt-24">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/70 px-3 py-1 text-sm font-medium text-teal-800 ring-1 ring-teal-700/10 dark:bg-stone-900/70 dark:text-teal-200 dark:ring-teal-300/10">
+            <Sparkles className="size-4" aria-hidden /> Guided meditation for real life
+          </p>
+          <h1 id="hero-heading" className="mt-5 font-serif text-4xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-5xl md:text-6xl dark:text-stone-50">
+            A calm harbour for a busy mind.
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-600 dark:text-stone-300">
+            Sleep more easily, begin the day gently, and find steadiness through hard chapters and long-term illness, a few quiet minutes at a time.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <TryFreeButton />
+            <Link to="/meditations" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+              <Play className="size-5" aria-hidden /> {HOME_MESSAGES.heroStart}
+            </Link>
+            <Link to="/journal" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+              <BookHeart className="size-5" aria-hidden /> {HOME_MESSAGES.heroJournal}
+            </Link>
+          </div>
+        </div>
+        <AffirmationCard text={affirmation} />
+      </div>
+    </section>
   );
 }
 

@@ -12,9 +12,12 @@ import { rememberPosition, setPositionsOwner } from '#web/features/player/positi
 import { TodaySection } from '#web/features/home/today-section.tsx';
 
 const card = (id: string, title: string, category: string): MeditationCard => ({ id, title, description: '', duration: '10 min', durationSeconds: 600, category, categories: [category], tags: [], hasTranscript: false, free: false, createdAt: '2026-01-01T00:00:00.000Z' });
-const meditations = [card('e1', 'Unwinding the Shoulders', 'evening'), card('e2', 'Letting the Day Go', 'evening'), card('m1', 'First Light', 'morning')];
+const meditations = [card('e1', 'Unwinding the Shoulders', 'evening'), card('e2', 'Letting the Day Go', 'evening'), card('m1', 'First Light', 'morning'), { ...card('f1', 'Just This Breath', 'mindfulness'), free: true }];
 
-vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => ({ signedIn: true, offline: false, canListen: true, user: { name: 'Ivy Marsh' } }) }));
+const viewer = { signedIn: true, offline: false, canListen: true, user: { id: 'u1', name: 'Ivy Marsh' } };
+vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => viewer }));
+vi.mock('#web/features/downloads/use-downloaded-ids.ts', () => ({ useDownloadedIds: () => new Set() }));
+vi.mock('#web/features/home/try-free-button.tsx', () => ({ TryFreeButton: () => <button type="button">Try a free meditation</button> }));
 vi.mock('#web/features/practice/use-practice.ts', () => ({
   usePractice: () => ({ isPending: false, isError: false, data: { today: '2026-11-27', week: [], showStreaks: false, currentStreak: 0, lastMeditationId: 'e1', focus: 'sleep' } }),
 }));
@@ -34,6 +37,7 @@ const show = () =>
   );
 
 beforeEach(() => {
+  viewer.canListen = true;
   localStorage.clear();
   setPositionsOwner('u1');
 });
@@ -60,5 +64,27 @@ describe('TodaySection: continue and up next', () => {
     rememberPosition('m1', 0);
     show();
     expect(screen.queryByTestId('today-continue')).toBeNull();
+  });
+});
+
+describe('TodaySection: the day at hand (issue 38, item 2)', () => {
+  it('is the page’s heading, with tonight’s (or this morning’s) routine and the timer a tap away', () => {
+    show();
+    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toBeTruthy();
+    const plan = screen.getByRole('navigation', { name: 'Practice for today' });
+    expect(within(plan).getByRole('link', { name: /^(Tonight's routine|Morning routine)$/ })).toBeTruthy();
+    expect(within(plan).getByRole('link', { name: 'Meditation timer' }).getAttribute('href')).toBe('/timer');
+  });
+
+  it('lists the free ones, with "Try a free meditation", for a member without a subscription; not for a subscriber', () => {
+    show();
+    expect(screen.queryByTestId('today-free')).toBeNull();
+    cleanup();
+    viewer.canListen = false;
+    show();
+    const free = screen.getByTestId('today-free');
+    expect(within(free).getByRole('heading', { name: 'Free to try' })).toBeTruthy();
+    expect(within(free).getAllByTestId('card').map((c) => c.textContent)).toEqual(['Just This Breath']);
+    expect(within(free).getByRole('button', { name: 'Try a free meditation' })).toBeTruthy();
   });
 });

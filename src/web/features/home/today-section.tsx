@@ -4,6 +4,9 @@
  * (asked here until answered). A lazy chunk of its own: visitors never load it, and the page the
  * server prepares for everyone stays as it is above it (today's affirmation is in the hero).
  */
+import BellRing from 'lucide-react/icons/bell-ring';
+import Moon from 'lucide-react/icons/moon';
+import Sunrise from 'lucide-react/icons/sunrise';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MeditationCard as Card } from '#shared/contracts/catalogue.ts';
@@ -19,6 +22,14 @@ import { continuePick, focusPick, inProgressPick } from '#web/features/home/toda
 import { getPositions, subscribePositions } from '#web/features/player/positions.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { FocusQuestion } from '#web/features/practice/focus-question.tsx';
+import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
+import { OFFLINE_MESSAGES } from '#shared/offline-messages.ts';
+import { FRONT_DOOR_MESSAGES } from '#shared/front-door-messages.ts';
+import { unavailableReason } from '#web/features/catalogue/listing-order.ts';
+import { useDownloadedIds } from '#web/features/downloads/use-downloaded-ids.ts';
+import { freeOnes } from '#web/features/home/free-pick.ts';
+import { TryFreeButton } from '#web/features/home/try-free-button.tsx';
+import { useOnline } from '#web/lib/use-online.ts';
 import { usePlayed } from '#web/features/practice/use-played.ts';
 import { usePractice } from '#web/features/practice/use-practice.ts';
 
@@ -29,6 +40,14 @@ function greeting(now = new Date()): string {
 
 const NO_POSITIONS = {};
 const noPositions = () => NO_POSITIONS;
+
+/** This morning's routine before noon, tonight's after (issue 38, item 2). */
+function routineOfTheHour(hour: number): { to: string; label: string } {
+  return hour < 12 ? { to: '/morning-routine', label: FRONT_DOOR_MESSAGES.morningRoutine } : { to: '/evening-routine', label: FRONT_DOOR_MESSAGES.tonightsRoutine };
+}
+
+const PILL =
+  'inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-3 text-sm font-medium text-stone-800 ring-1 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-800 dark:hover:bg-stone-800';
 
 const LINK = 'font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300';
 
@@ -43,6 +62,9 @@ export function TodaySection() {
   const favourites = useToggleFavourite();
   const navigate = useNavigate();
   const [changingFocus, setChangingFocus] = useState(false);
+  const onlineNow = useOnline();
+  const downloaded = useDownloadedIds(viewer.user?.id ?? null);
+  const routine = routineOfTheHour(new Date().getHours());
 
   const firstName = viewer.user?.name.split(' ')[0] ?? '';
   const data = practice.data;
@@ -75,15 +97,18 @@ export function TodaySection() {
       onSelect={play}
       saved={favourites.isSaved(meditation.id)}
       onToggleFavourite={favourites.toggle}
+      unavailable={unavailableReason({ online: onlineNow, downloaded: downloaded.has(meditation.id) }, OFFLINE_MESSAGES.needsConnection)}
     />
   );
+  const free = viewer.canListen ? [] : freeOnes(all);
 
   return (
-    <section aria-labelledby="today-heading" data-testid="today" className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+    <section aria-labelledby="today-heading" data-testid="today" className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 sm:pt-10">
       <p className="text-sm font-medium text-teal-800 dark:text-teal-200">{firstName ? `${greeting()}, ${firstName}` : greeting()}</p>
-      <h2 id="today-heading" className="mt-1 font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
+      {/* The page's heading: a member's home opens here (issue 38, item 2). */}
+      <h1 id="today-heading" className="mt-1 font-serif text-3xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
         Today
-      </h2>
+      </h1>
       <div className="mt-2 space-y-1 text-stone-600 dark:text-stone-300" data-testid="today-status">
         {trialEnds ? (
           <p>
@@ -109,6 +134,30 @@ export function TodaySection() {
         ) : null}
       </div>
 
+      <nav aria-label={FRONT_DOOR_MESSAGES.practiceForToday} className="mt-4 flex flex-wrap gap-2">
+        <Link to={routine.to} className={PILL}>
+          {routine.to === '/morning-routine' ? <Sunrise className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
+          {routine.label}
+        </Link>
+        <Link to="/timer" className={PILL}>
+          <BellRing className="size-4" aria-hidden /> Meditation timer
+        </Link>
+      </nav>
+
+      {free.length > 0 ? (
+        <div className="mt-6" data-testid="today-free">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">{CATALOGUE_MESSAGES.freeSample}</h2>
+            <TryFreeButton variant="secondary" />
+          </div>
+          <ul className="mt-3 grid gap-4 md:grid-cols-3">
+            {free.map((meditation) => (
+              <li key={meditation.id}>{card(meditation)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       {practice.isPending && online ? (
         <div className="mt-6">
           <Spinner label="Loading your day..." />
@@ -124,22 +173,22 @@ export function TodaySection() {
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           {resume ? (
             <div data-testid="today-continue">
-              <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">Continue where you left off</h3>
+              <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">Continue where you left off</h2>
               <div className="mt-3">{card(resume)}</div>
             </div>
           ) : null}
           {next ? (
             <div data-testid="today-up-next">
-              <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">{next.again ? 'Listen again' : 'Up next'}</h3>
+              <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">{next.again ? 'Listen again' : 'Up next'}</h2>
               <div className="mt-3">{card(next.meditation)}</div>
             </div>
           ) : null}
           <div className={(resume ? 1 : 0) + (next ? 1 : 0) === 1 ? '' : 'md:col-span-2'} data-testid="today-pick">
             {askFocus ? (
               <>
-                <h3 id="today-focus-heading" className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">
+                <h2 id="today-focus-heading" className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">
                   What brings you here?
-                </h3>
+                </h2>
                 <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Choose one and we'll suggest a meditation each day.</p>
                 <div className="mt-3">
                   <FocusQuestion headingId="today-focus-heading" saved={focus} onChoose={() => setChangingFocus(false)} />
@@ -148,9 +197,9 @@ export function TodaySection() {
             ) : forYou ? (
               <>
                 <div className="flex items-baseline justify-between gap-3">
-                  <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">
+                  <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-300">
                     Chosen for you: {FOCUS_CHOICES.find((c) => c.id === focus)?.label.toLowerCase()}
-                  </h3>
+                  </h2>
                   <button type="button" className={`text-sm ${LINK}`} onClick={() => setChangingFocus(true)}>
                     Change
                   </button>

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   changePassphrase,
   createKeyring,
+  createPbkdf2Keyring,
+  needsUpgrade,
+  openPreviousKeys,
+  rotateKeyring,
+  unlockAndUpgrade,
   formatRecoveryKey,
   fromBase64,
   JournalLockedError,
@@ -16,8 +21,8 @@ import {
   unlockWithRecoveryKey,
 } from '#web/features/journal/journal-crypto.ts';
 
-// The real count (600 000) takes a noticeable moment each time; the mechanics are the same with fewer.
-const FAST = 1_000;
+// The real parameters (64 MiB, 3 passes, 4 lanes) take about a second each time; the mechanics are the same with less.
+const FAST = { memoryKiB: 1024, iterations: 1, parallelism: 1 };
 const entry = { id: '1', date: '2026-11-25', type: 'mindfulness', content: { gratitude: 'The sea at dawn, and tea.' } };
 
 describe('journal encryption (decision 0031)', () => {
@@ -116,12 +121,66 @@ describe('journal encryption (decision 0031)', () => {
     await expect(changePassphrase(keyring, { passphrase: 'not it' }, 'x', FAST)).rejects.toBeInstanceOf(JournalLockedError);
   });
 
-  it('stores the real iteration count by default, and normalises the passphrase so the same words always open it', async () => {
+  it('stores Argon2id at Bitwarden’s defaults by default, and normalises the passphrase so the same words always open it (decision 0061)', async () => {
     const { keyring } = await createKeyring('caf\u00e9 au lait');
-    expect(keyring.passphrase).toMatchObject({ kdf: 'PBKDF2-SHA-256', iterations: KDF_ITERATIONS });
-    expect(KDF_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+    expect(keyring.passphrase).toMatchObject({ kdf: 'Argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 4 });
+    expect(keyring.generation).toBe(1);
+    expect(needsUpgrade(keyring)).toBe(false);
     // The same word typed with a combining accent.
     await expect(unlockWithPassphrase(keyring, 'cafe\u0301 au lait')).resolves.toBeDefined();
+  });
+
+  it('upgrades a PBKDF2 keyring at unlock: the same data key under Argon2id, the recovery wrap kept, the old passphrase wrap gone (decision 0061)', async () => {
+    const { keyring, recoveryKey, dataKey } = await createPbkdf2Keyring('old pbkdf2 words', KDF_ITERATIONS);
+    expect(KDF_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+    expect(needsUpgrade(keyring)).toBe(true);
+    const sealed = await sealRecord(dataKey, 'acc', 'r1', entry);
+    await expect(unlockAndUpgrade(keyring, 'not the words')).rejects.toBeInstanceOf(JournalLockedError);
+    const { dataKey: opened, upgraded } = await unlockAndUpgrade(keyring, 'old pbkdf2 words');
+    expect(opened.extractable).toBe(false);
+    expect(await openRecord(opened, 'acc', 'r1', sealed)).toEqual(entry);
+    expect(upgraded?.passphrase).toMatchObject({ kdf: 'Argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 4 });
+    expect(upgraded?.passphrase.salt).not.toBe(keyring.passphrase.salt);
+    expect(upgraded?.recovery).toEqual(keyring.recovery);
+    expect(needsUpgrade(upgraded!)).toBe(false);
+    expect(await openRecord(await unlockWithPassphrase(upgraded!, 'old pbkdf2 words'), 'acc', 'r1', sealed)).toEqual(entry);
+    expect(await openRecord(await unlockWithRecoveryKey(upgraded!, recoveryKey), 'acc', 'r1', sealed)).toEqual(entry);
+    // Already strong: nothing to store.
+    expect((await unlockAndUpgrade(upgraded!, 'old pbkdf2 words')).upgraded).toBeNull();
+    // Argon2id below today's parameters is upgraded too.
+    expect(needsUpgrade((await createKeyring('x', FAST)).keyring)).toBe(true);
+  });
+
+  it('rotates: a new data key and recovery key, the next generation, the old keys sealed under the new one; the old secrets open nothing new (decision 0061)', async () => {
+    const { keyring, recoveryKey, dataKey } = await createKeyring('first words here', FAST);
+    const before = await sealRecord(dataKey, 'acc', 'r1', entry);
+    const once = await rotateKeyring(keyring, 'first words here', 'second words here', FAST);
+    expect(once.keyring.generation).toBe(2);
+    expect(once.recoveryKey).not.toBe(recoveryKey);
+    expect(once.keyring.recovery.wrapped.data).not.toBe(keyring.recovery.wrapped.data);
+    expect(once.keys.dataKey.extractable).toBe(false);
+    // The new key is not the old one: a record sealed under it does not open with the old key.
+    const after = await sealRecord(once.keys.dataKey, 'acc', 'r2', entry);
+    await expect(openRecord(dataKey, 'acc', 'r2', after)).rejects.toBeInstanceOf(JournalLockedError);
+    // The old passphrase and the old recovery key no longer open the keyring; the new ones do.
+    await expect(unlockWithPassphrase(once.keyring, 'first words here')).rejects.toBeInstanceOf(JournalLockedError);
+    await expect(unlockWithRecoveryKey(once.keyring, recoveryKey)).rejects.toBeInstanceOf(JournalLockedError);
+    const opened = await unlockWithRecoveryKey(once.keyring, once.recoveryKey);
+    expect(await openRecord(opened, 'acc', 'r2', after)).toEqual(entry);
+    // The replaced key travels sealed under the new one: records not yet sealed again still open.
+    const previous = await openPreviousKeys(once.keyring, await unlockWithPassphrase(once.keyring, 'second words here'));
+    expect(previous).toHaveLength(1);
+    expect(await openRecord(previous[0], 'acc', 'r1', before)).toEqual(entry);
+    // A second rotation keeps both earlier keys, newest first; a wrong passphrase rotates nothing.
+    await expect(rotateKeyring(once.keyring, 'first words here', 'x', FAST)).rejects.toBeInstanceOf(JournalLockedError);
+    const twice = await rotateKeyring(once.keyring, 'second words here', 'second words here', FAST);
+    expect(twice.keyring.generation).toBe(3);
+    expect(twice.keyring.previous?.map((p) => p.generation)).toEqual([2, 1]);
+    expect(await openRecord(twice.keys.previousKeys[1], 'acc', 'r1', before)).toEqual(entry);
+    expect(await openRecord(twice.keys.previousKeys[0], 'acc', 'r2', after)).toEqual(entry);
+    // The sealed earlier keys are bound to their generation.
+    const swapped = { ...twice.keyring, previous: twice.keyring.previous!.map((p, i) => ({ ...p, generation: i === 0 ? 1 : 2 })) };
+    await expect(openPreviousKeys(swapped, twice.keys.dataKey)).rejects.toBeInstanceOf(JournalLockedError);
   });
 
   it('writes and reads every recovery key exactly', () => {

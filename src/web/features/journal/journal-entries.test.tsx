@@ -7,7 +7,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M } from '#shared/journal.ts';
+import { JOURNAL_MESSAGES as M } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal-keys.ts';
 import { EntriesList } from '#web/features/journal/journal-entries.tsx';
 import { JournalPage } from '#web/features/journal/journal-page.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';

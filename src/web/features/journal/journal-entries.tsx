@@ -12,16 +12,16 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import { entriesToMarkdown, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
+import { entriesToMarkdown, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES as L, type BiometryKind } from '#shared/journal-keys.ts';
 import { localDay } from '#shared/days.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { LockControls } from '#web/features/journal/journal-lock-controls.tsx';
-import { downloadText } from '#web/lib/download.ts';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
 
-type Actions = { /** Entry ids kept as "conflicted copy" (decision 0055). */ conflicted?: ReadonlySet<string>; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens "Start a new journal" (issue 36, item 3). */ onStartOver?: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void };
+type Actions = { /** Entry ids kept as "conflicted copy" (decision 0055). */ conflicted?: ReadonlySet<string>; onDelete: (id: string) => void; onDeleteAll: () => void; onLock: () => void; onChangePassphrase: () => void; /** Opens "New recovery key" (decision 0061). */ onNewRecoveryKey?: () => void; /** Opens "Start a new journal" (issue 36, item 3). */ onStartOver?: () => void; /** Opens 'Share with someone you trust' for one entry (decision 0050). */ onShare?: (entry: JournalEntry) => void; /** Face ID / fingerprint unlock on this device, with its way off (decision 0065). */ biometric?: { enrolled: BiometryKind | null; turnOff: () => Promise<void> } };
 
 export function EntriesList({ entries, actions }: { entries: JournalEntry[]; actions?: Actions }) {
   return (
@@ -50,7 +50,10 @@ function NoEntries() {
   return <p className="mt-4 rounded-3xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200 dark:bg-stone-900 dark:text-stone-300 dark:ring-stone-800">{M.empty}</p>;
 }
 
-function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, onLock, onChangePassphrase, onStartOver, onShare } }: { entries: JournalEntry[]; actions: Actions }) {
+/** An export saved (web: the download; apps: the share sheet, saying how it ended), its code loaded at the tap. */
+const saveExport = (name: string, mime: string, text: string) => void import('#web/platform/save-file.ts').then(({ saveFileAndSay }) => saveFileAndSay(name, mime, text));
+
+function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, onLock, onChangePassphrase, onNewRecoveryKey, onStartOver, onShare, biometric } }: { entries: JournalEntry[]; actions: Actions }) {
   const [confirm, setConfirm] = useState<'all' | JournalEntry | null>(null);
   const stamp = localDay(new Date());
   return (
@@ -60,16 +63,16 @@ function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, o
         <div className="flex flex-wrap gap-2">
           {entries.length ? (
             <>
-              <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.json`, 'application/json', JSON.stringify(entries, null, 2))}>
+              <Button size="sm" variant="outline" onClick={() => saveExport(`harbour-mind-journal-${stamp}.json`, 'application/json', JSON.stringify(entries, null, 2))}>
                 <Download className="size-4" aria-hidden /> Export JSON
               </Button>
-              <Button size="sm" variant="outline" onClick={() => downloadText(`harbour-mind-journal-${stamp}.md`, 'text/markdown', entriesToMarkdown(entries))}>
+              <Button size="sm" variant="outline" onClick={() => saveExport(`harbour-mind-journal-${stamp}.md`, 'text/markdown', entriesToMarkdown(entries))}>
                 <Download className="size-4" aria-hidden /> Export Markdown
               </Button>
             </>
           ) : null}
           {/* Locking is an everyday action, in sight (issue 38: it hid in the menu), with the idle time beside it (issue 36). */}
-          <LockControls onLock={onLock} />
+          <LockControls onLock={onLock} biometric={biometric} />
           {/* The destructive action is one step away from the everyday ones, and then asks again (issue 17, item 7).
               Not modal: a modal menu hid the page from screen readers while its links stayed focusable (axe: aria-hidden-focus, issue 38). */}
           <DropdownMenu.Root modal={false}>
@@ -86,6 +89,11 @@ function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, o
               >
                 <KeyRound className="size-4" aria-hidden /> {L.changeButton}
               </DropdownMenu.Item>
+              {onNewRecoveryKey ? (
+                <DropdownMenu.Item onSelect={onNewRecoveryKey} className={MENU_ITEM}>
+                  <KeyRound className="size-4" aria-hidden /> {L.newRecoveryButton}
+                </DropdownMenu.Item>
+              ) : null}
               {onStartOver ? (
                 <DropdownMenu.Item onSelect={onStartOver} className={MENU_ITEM}>
                   <RotateCcw className="size-4" aria-hidden /> {L.resetButton}…

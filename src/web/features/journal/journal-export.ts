@@ -4,7 +4,7 @@
  * (journal-lock.ts): the server's copy is sealed, and only the person's device can open it.
  */
 import type { JournalEntry } from '#shared/journal.ts';
-import { heldKey } from '#web/features/journal/journal-lock.ts';
+import { heldKey, heldPreviousKeys } from '#web/features/journal/journal-lock.ts';
 import { loadDevice } from '#web/features/journal/journal-store.ts';
 import { JournalSync } from '#web/features/journal/journal-sync.ts';
 import { api } from '#web/lib/api.ts';
@@ -13,7 +13,8 @@ export async function unlockedJournal(accountId: string): Promise<JournalEntry[]
   const dataKey = heldKey(accountId);
   const device = dataKey ? await loadDevice(accountId) : undefined;
   if (!dataKey || !device) return null;
-  const journal = await JournalSync.open({ ...device, dataKey }, api);
+  // With the keys a rotation replaced (decision 0061): records not yet sealed again are exported too.
+  const journal = await JournalSync.open({ ...device, dataKey, previousKeys: heldPreviousKeys(accountId) }, api);
   // Offline, the file still carries what this device holds; the sync state does not stop the download.
   await journal.sync();
   return journal.entries();

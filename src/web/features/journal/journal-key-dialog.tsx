@@ -9,20 +9,22 @@ import ClipboardCopy from 'lucide-react/icons/clipboard-copy';
 import Download from 'lucide-react/icons/download';
 import KeyRound from 'lucide-react/icons/key-round';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
-import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
+import Fingerprint from 'lucide-react/icons/fingerprint-pattern';
+import { JOURNAL_BIOMETRIC_MESSAGES as B, JOURNAL_LOCK_MESSAGES as L } from '#shared/journal-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { passphraseProblem, replaceJournalPassphrase } from '#web/features/journal/journal-access.ts';
+import { replaceJournalPassphrase } from '#web/features/journal/journal-access.ts';
 import { JournalLockedError } from '#web/features/journal/journal-crypto.ts';
-import type { Journal } from '#web/features/journal/use-journal.ts';
+import { NewPassphrase, newPassphraseProblem } from '#web/features/journal/journal-new-passphrase.tsx';
+import { RotationNeedsSyncError, type Journal } from '#web/features/journal/use-journal.ts';
 import { api, ApiError } from '#web/lib/api.ts';
-import { downloadText } from '#web/lib/download.ts';
 import { toast } from '#web/lib/toast.ts';
+import type { SavedFile } from '#shared/saved-files.ts';
 
-type Props = { mode: 'set-up' | 'unlock' | 'change'; journal: Journal; onClose: (opened: boolean) => void; /** Opens "Start a new journal" (issue 36, item 3): the way on when both secrets are lost. */ onStartOver: () => void };
+type Props = { mode: 'set-up' | 'unlock' | 'change' | 'new-recovery'; journal: Journal; onClose: (opened: boolean) => void; /** Opens "Start a new journal" (issue 36, item 3): the way on when both secrets are lost. */ onStartOver: () => void };
 
-const messageOf = (error: unknown) => (error instanceof JournalLockedError || error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+const messageOf = (error: unknown) => (error instanceof JournalLockedError || error instanceof ApiError || error instanceof RotationNeedsSyncError ? error.message : 'Something went wrong. Please try again.');
 
 export function JournalKeyDialog({ mode, journal, onClose, onStartOver }: Props) {
   const [recoveryKey, setRecoveryKey] = useState<string | null>(null);
@@ -46,7 +48,8 @@ export function JournalKeyDialog({ mode, journal, onClose, onStartOver }: Props)
       </Dialog>
     );
   }
-  if (mode === 'change') return <Change accountId={journal.accountId} onOpenChange={onOpenChange} onChanged={() => onClose(true)} />;
+  if (mode === 'change') return <Change journal={journal} onOpenChange={onOpenChange} onChanged={() => onClose(true)} onRecoveryKey={setRecoveryKey} />;
+  if (mode === 'new-recovery') return <NewRecoveryKey journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} />;
   return mode === 'set-up' ? <SetUp journal={journal} onOpenChange={onOpenChange} onRecoveryKey={setRecoveryKey} /> : <Unlock journal={journal} onOpenChange={onOpenChange} onOpened={() => onClose(true)} onStartOver={onStartOver} />;
 }
 
@@ -55,17 +58,24 @@ export function JournalKeyDialog({ mode, journal, onClose, onStartOver }: Props)
  * dialog and the form stays; busy (and not closable) while it runs, and still busy once it succeeded,
  * as the dialog then moves on.
  */
-function useDialogAction(check: () => string | null, act: () => Promise<void>) {
+function useDialogAction(check: () => string | null | Promise<string | null>, act: () => Promise<void>) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = check();
+  const submit = async (event?: SubmitEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    setBusy(true);
+    let invalid: string | null;
+    try {
+      invalid = await check();
+    } catch {
+      // The strength scorer could not load (offline before it was cached): said, and the form stays.
+      invalid = 'The passphrase could not be checked. Check your connection and try again.';
+    }
     if (invalid) {
       setProblem(invalid);
+      setBusy(false);
       return;
     }
-    setBusy(true);
     setProblem(null);
     try {
       await act();
@@ -74,17 +84,7 @@ function useDialogAction(check: () => string | null, act: () => Promise<void>) {
       setBusy(false);
     }
   };
-  return { problem, busy, onSubmit: (event: SubmitEvent<HTMLFormElement>) => void submit(event), clearProblem: () => setProblem(null) };
-}
-
-/** A new passphrase and its repetition (set-up, recovery and change all ask for the pair). */
-function NewPassphrase({ label, value, repeated, onChange, onRepeated }: { label: string; value: string; repeated: string; onChange: (value: string) => void; onRepeated: (value: string) => void }) {
-  return (
-    <>
-      <Field label={label} type="password" secret="passphrase" autoComplete="new-password" maxLength={256} value={value} onChange={(event) => onChange(event.target.value)} hint={L.passphraseShort} />
-      <Field label={L.repeatLabel} type="password" secret="passphrase" autoComplete="new-password" maxLength={256} value={repeated} onChange={(event) => onRepeated(event.target.value)} />
-    </>
-  );
+  return { problem, busy, onSubmit: (event?: SubmitEvent<HTMLFormElement>) => void submit(event), clearProblem: () => setProblem(null) };
 }
 
 type DialogProps = { title: string; description: string; busy: boolean; onOpenChange: (open: boolean) => void; onSubmit: (event: SubmitEvent<HTMLFormElement>) => void; children: ReactNode };
@@ -100,16 +100,28 @@ function FormDialog({ title, description, busy, onOpenChange, onSubmit, children
   );
 }
 
-/** A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031). */
-function Change({ accountId, onOpenChange, onChanged }: { accountId: string | null; onOpenChange: (open: boolean) => void; onChanged: () => void }) {
+/**
+ * A new passphrase, knowing the current one: the same data key, wrapped anew (decision 0031); or, ticked, a
+ * new data key and recovery key as well (a rotation: decision 0061), which shows the new recovery key.
+ */
+function Change({ journal, onOpenChange, onChanged, onRecoveryKey }: { journal: Journal; onOpenChange: (open: boolean) => void; onChanged: () => void; onRecoveryKey: (key: string) => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeated, setRepeated] = useState('');
+  const [rotate, setRotate] = useState(false);
   const action = useDialogAction(
-    () => (current ? passphraseProblem(next, repeated) : L.wrongPassphrase),
+    () => (current ? newPassphraseProblem(next, repeated) : L.wrongPassphrase),
     async () => {
-      if (!accountId) throw new JournalLockedError();
-      await replaceJournalPassphrase(accountId, current, next, api);
+      if (!journal.accountId) throw new JournalLockedError();
+      if (rotate) {
+        const recoveryKey = await journal.rotate(current, next);
+        toast.success(L.rotated);
+        onRecoveryKey(recoveryKey);
+        return;
+      }
+      await replaceJournalPassphrase(journal.accountId, current, next, api);
+      // A new passphrase turns Face ID / fingerprint off on this device (decision 0065).
+      journal.biometric.recheck();
       toast.success(L.changed);
       onChanged();
     },
@@ -118,10 +130,39 @@ function Change({ accountId, onOpenChange, onChanged }: { accountId: string | nu
     <FormDialog title={L.changeTitle} description={L.changeBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
       <Field label={L.currentPassphraseLabel} type="password" secret="passphrase" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
       <NewPassphrase label={L.newPassphraseLabel} value={next} repeated={repeated} onChange={setNext} onRepeated={setRepeated} />
+      <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
+        <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={rotate} onChange={(event) => setRotate(event.target.checked)} aria-describedby="journal-rotate-hint" />
+        <span>
+          {L.rotateLabel}
+          <span id="journal-rotate-hint" className="mt-1 block text-stone-500 dark:text-stone-400">
+            {L.rotateHint}
+          </span>
+        </span>
+      </label>
       <Problem text={action.problem} />
       <div className="flex justify-end">
         <Button type="submit" disabled={action.busy} aria-busy={action.busy}>
           {action.busy ? L.unlocking : L.changeSubmit}
+        </Button>
+      </div>
+    </FormDialog>
+  );
+}
+
+/** "New recovery key" (decision 0061): a rotation that keeps the passphrase; the old recovery key stops working. */
+function NewRecoveryKey({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onOpenChange: (open: boolean) => void; onRecoveryKey: (key: string) => void }) {
+  const [current, setCurrent] = useState('');
+  const action = useDialogAction(
+    () => (current ? null : L.wrongPassphrase),
+    async () => onRecoveryKey(await journal.rotate(current, current)),
+  );
+  return (
+    <FormDialog title={L.newRecoveryTitle} description={L.newRecoveryBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
+      <Field label={L.currentPassphraseLabel} type="password" secret="passphrase" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
+      <Problem text={action.problem} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={action.busy} aria-busy={action.busy}>
+          {action.busy ? L.unlocking : L.newRecoverySubmit}
         </Button>
       </div>
     </FormDialog>
@@ -133,7 +174,7 @@ function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onO
   const [repeated, setRepeated] = useState('');
   const [understood, setUnderstood] = useState(false);
   const action = useDialogAction(
-    () => passphraseProblem(passphrase, repeated),
+    () => newPassphraseProblem(passphrase, repeated),
     async () => onRecoveryKey(await journal.setUp(passphrase)),
   );
   return (
@@ -159,16 +200,34 @@ function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Jou
   const [passphrase, setPassphrase] = useState('');
   const [recoveryKey, setRecoveryKey] = useState('');
   const [repeated, setRepeated] = useState('');
+  const [rememberBiometric, setRememberBiometric] = useState(false);
   const action = useDialogAction(
-    () => (recovering ? passphraseProblem(passphrase, repeated) : passphrase ? null : L.wrongPassphrase),
+    () => (recovering ? newPassphraseProblem(passphrase, repeated) : passphrase ? null : L.wrongPassphrase),
     async () => {
-      await journal.unlock(recovering ? { recoveryKey, newPassphrase: passphrase } : { passphrase });
+      await journal.unlock(recovering ? { recoveryKey, newPassphrase: passphrase } : { passphrase, rememberBiometric });
+      onOpened();
+    },
+  );
+  // Inside the apps (decision 0065): Face ID / fingerprint as the way in once turned on; offered, off, until then.
+  const { enrolled, available } = journal.biometric;
+  const biometricAction = useDialogAction(
+    () => null,
+    async () => {
+      await journal.biometric.unlock();
       onOpened();
     },
   );
   const title = recovering ? L.recoverTitle : L.unlockTitle;
   return (
-    <FormDialog title={title} description={recovering ? L.recoverBody : L.unlockBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
+    <FormDialog title={title} description={recovering ? L.recoverBody : L.unlockBody} busy={action.busy || biometricAction.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
+      {enrolled && !recovering ? (
+        <>
+          <Button type="button" variant="outline" disabled={biometricAction.busy || action.busy} aria-busy={biometricAction.busy} onClick={() => biometricAction.onSubmit(undefined)}>
+            <Fingerprint className="size-4" aria-hidden /> {B.unlockWith(enrolled)}
+          </Button>
+          <Problem text={biometricAction.problem} />
+        </>
+      ) : null}
       {recovering ? (
         <>
           <Field label={L.recoveryKeyLabel} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={120} value={recoveryKey} onChange={(event) => setRecoveryKey(event.target.value)} />
@@ -178,6 +237,17 @@ function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Jou
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to take this one answer
         <Field label={L.passphraseLabel} type="password" secret="passphrase" autoComplete="current-password" maxLength={256} value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoFocus />
       )}
+      {available && !enrolled && !recovering ? (
+        <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-200">
+          <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={rememberBiometric} onChange={(event) => setRememberBiometric(event.target.checked)} aria-describedby="journal-biometric-hint" />
+          <span>
+            {B.offer(available)}
+            <span id="journal-biometric-hint" className="mt-1 block text-stone-500 dark:text-stone-400">
+              {B.offerHint}
+            </span>
+          </span>
+        </label>
+      ) : null}
       <Problem text={action.problem} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button
@@ -206,6 +276,18 @@ function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Jou
 }
 
 function RecoveryKey({ value }: { value: string }) {
+  // How the last save ended, said here beside the key (inside the apps the share sheet can be closed
+  // without a choice: the key must not look kept when it went nowhere; issue 35, item 5).
+  const [saved, setSaved] = useState<SavedFile | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    setSaved(null);
+    // Loaded at the tap, not with the dialog (web: the download; apps: the share sheet).
+    const asked = import('#web/platform/save-file.ts').then(({ saveFile }) => saveFile('harbour-mind-journal-recovery-key.txt', 'text/plain', recoveryKeyFile(value)));
+    setSaved(await asked.catch((error: unknown): SavedFile => ({ outcome: 'failed', message: error instanceof Error ? error.message : String(error) })));
+    setSaving(false);
+  };
   return (
     <div className="mt-4 rounded-2xl bg-stone-100 p-4 dark:bg-stone-800">
       <p className="flex items-center gap-2 text-sm font-semibold text-stone-700 dark:text-stone-200">
@@ -215,7 +297,7 @@ function RecoveryKey({ value }: { value: string }) {
         {value}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => downloadText('harbour-mind-journal-recovery-key.txt', 'text/plain', recoveryKeyFile(value))}>
+        <Button size="sm" variant="outline" disabled={saving} aria-busy={saving} onClick={() => void save()}>
           <Download className="size-4" aria-hidden /> {L.recoveryDownload}
         </Button>
         <Button
@@ -231,6 +313,17 @@ function RecoveryKey({ value }: { value: string }) {
           <ClipboardCopy className="size-4" aria-hidden /> Copy
         </Button>
       </div>
+      {saved?.message ? (
+        saved.outcome === 'shared' ? (
+          <p role="status" className="mt-3 text-sm text-teal-800 dark:text-teal-200">
+            {saved.message}
+          </p>
+        ) : (
+          <p role="alert" className="mt-3 text-sm text-rose-800 dark:text-rose-200">
+            {saved.message} {L.recoveryNotKept}
+          </p>
+        )
+      ) : null}
     </div>
   );
 }

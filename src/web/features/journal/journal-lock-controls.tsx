@@ -5,11 +5,12 @@
  */
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import { useId, useState } from 'react';
-import { JOURNAL_LOCK_AFTER, JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
+import { JOURNAL_BIOMETRIC_MESSAGES as B, JOURNAL_LOCK_AFTER, JOURNAL_LOCK_MESSAGES as L, type BiometryKind } from '#shared/journal-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { lockAfterMinutes, setLockAfterMinutes } from '#web/features/journal/journal-lock.ts';
 
-export function LockControls({ onLock }: { onLock: () => void }) {
+/** `biometric`: Face ID / fingerprint unlock turned on here (inside the apps; decision 0065), with its way off. */
+export function LockControls({ onLock, biometric }: { onLock: () => void; biometric?: { enrolled: BiometryKind | null; turnOff: () => Promise<void> } }) {
   const [minutes, setMinutes] = useState(lockAfterMinutes);
   const id = useId();
   return (
@@ -17,6 +18,11 @@ export function LockControls({ onLock }: { onLock: () => void }) {
       <Button size="sm" variant="outline" onClick={onLock}>
         <LockKeyhole className="size-4" aria-hidden /> {L.lockButton}
       </Button>
+      {biometric?.enrolled ? (
+        <Button size="sm" variant="ghost" onClick={() => void biometric.turnOff()}>
+          {B.turnOff(biometric.enrolled)}
+        </Button>
+      ) : null}
       <span className="inline-flex items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
         <label htmlFor={id}>{L.lockAfterLabel}</label>
         <select

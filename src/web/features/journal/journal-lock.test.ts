@@ -6,7 +6,7 @@
  * long, and by the button. Fake timers and a fake clock: no real waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JOURNAL_LOCK_AFTER } from '#shared/journal.ts';
+import { JOURNAL_LOCK_AFTER } from '#shared/journal-keys.ts';
 import { watchIdle } from '#web/lib/idle-watch.ts';
 import { watchAppState, type AppStatePluginLike } from '#web/platform/app-state.ts';
 
@@ -151,12 +151,12 @@ describe('idle watch and the app in the background', () => {
     };
     const seen: boolean[] = [];
     const stop = watchAppState((active) => seen.push(active), { native: true, loadPlugin: () => Promise.resolve(plugin) });
-    await vi.waitFor(() => expect(listeners.size).toBe(1));
+    await vi.waitFor(() => expect(listeners.size).toBe(1), { timeout: 10_000 });
     for (const listener of listeners) listener({ isActive: false });
     for (const listener of listeners) listener({ isActive: true });
     expect(seen).toEqual([false, true]);
     stop();
-    await vi.waitFor(() => expect(listeners.size).toBe(0));
+    await vi.waitFor(() => expect(listeners.size).toBe(0), { timeout: 10_000 });
   });
 
   it('on the web, hears the page becoming hidden and visible', () => {

@@ -8,11 +8,11 @@
  * Kept outside React: moving between pages keeps the journal open, and the idle watch runs whichever
  * page is showing.
  */
-import { JOURNAL_LOCK_AFTER } from '#shared/journal.ts';
+import { JOURNAL_LOCK_AFTER } from '#shared/journal-keys.ts';
 import { watchIdle } from '#web/lib/idle-watch.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 
-type Held = { accountId: string; dataKey: CryptoKey; stopIdle: () => void };
+type Held = { accountId: string; dataKey: CryptoKey; previousKeys: readonly CryptoKey[]; stopIdle: () => void };
 
 let held: Held | null = null;
 const listeners = new Set<() => void>();
@@ -38,16 +38,24 @@ function restartIdle(stop?: () => void): () => void {
   return watchIdle({ idleMs: lockAfterMinutes() * 60_000, onIdle: lockJournal });
 }
 
-/** Keeps the opened key for this page (one account at a time) and starts counting idle time. */
-export function holdKey(accountId: string, dataKey: CryptoKey): void {
+/**
+ * Keeps the opened key for this page (one account at a time), with the data keys a rotation replaced (decision
+ * 0061: records not yet sealed again open with them), and starts counting idle time.
+ */
+export function holdKey(accountId: string, dataKey: CryptoKey, previousKeys: readonly CryptoKey[] = []): void {
   held?.stopIdle();
-  held = { accountId, dataKey, stopIdle: restartIdle() };
+  held = { accountId, dataKey, previousKeys, stopIdle: restartIdle() };
   notify();
 }
 
 /** The opened key of `accountId`'s journal, or null when it is locked on this page. */
 export function heldKey(accountId: string): CryptoKey | null {
   return held?.accountId === accountId ? held.dataKey : null;
+}
+
+/** The data keys `accountId`'s journal replaced (rotations), held with its current one; empty when locked. */
+export function heldPreviousKeys(accountId: string): readonly CryptoKey[] {
+  return held?.accountId === accountId ? held.previousKeys : [];
 }
 
 /** Forgets the key: every open view of the journal closes and asks for the passphrase again. */

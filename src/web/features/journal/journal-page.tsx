@@ -11,7 +11,8 @@ import { useSearchParams } from 'react-router';
 import { journalAboutMood, journalAboutText } from '#web/features/journal/journal-about.ts';
 import { Link } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { createEntry, CRISIS_LINES, JOURNAL_LOCK_MESSAGES as L, JOURNAL_MESSAGES as M, type JournalEntry, type JournalType } from '#shared/journal.ts';
+import { createEntry, CRISIS_LINES, JOURNAL_MESSAGES as M, type JournalEntry, type JournalType } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal-keys.ts';
 import { localDay } from '#shared/days.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -43,7 +44,7 @@ export function JournalPage() {
   const viewer = useViewer();
   const journal = useJournal(viewer.user?.id ?? null, viewer.status === 'loading');
   const [blocked, setBlocked] = useState(false);
-  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | 'change' | 'reset' | null>(null);
+  const [keyDialog, setKeyDialog] = useState<'set-up' | 'unlock' | 'change' | 'new-recovery' | 'reset' | null>(null);
   const [sharing, setSharing] = useState<JournalEntry | null>(null);
   const waiting = useRef<WaitingSave | null>(null);
   const today = localDay(new Date());
@@ -52,13 +53,30 @@ export function JournalPage() {
   const about = journalAboutText(params);
   const aboutMood = journalAboutMood(params);
 
+  // The page's latest answers (who is asking, the journal on this device), for a save pressed before
+  // they came: it waits for them rather than guessing (a guess said the journal "cannot be opened").
+  const latest = useRef({ viewer, journal });
+  const waitingForAnswers = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    latest.current = { viewer, journal };
+    if (viewer.status === 'loading' || journal.status === 'loading') return;
+    for (const wake of waitingForAnswers.current.splice(0)) wake();
+  });
+  const answers = async () => {
+    const now = latest.current;
+    if (now.viewer.status !== 'loading' && now.journal.status !== 'loading') return now;
+    await new Promise<void>((wake) => waitingForAnswers.current.push(wake));
+    return latest.current;
+  };
+
   const saveNow = async (type: JournalType, content: Content): Promise<boolean> => {
-    if (!(await journal.add(createEntry(type, content, new Date())))) return false;
+    if (!(await latest.current.journal.add(createEntry(type, content, new Date())))) return false;
     toast.success(M.savedTitle, { description: M.savedBody });
     return true;
   };
 
   const save: SaveHandler = async (type, content) => {
+    const { viewer, journal } = await answers();
     if (!viewer.canListen) {
       setBlocked(true);
       return false; // the draft stays as it is
@@ -81,8 +99,6 @@ export function JournalPage() {
     if (status !== 'open' || !pending) return;
     waiting.current = null;
     void saveNow(pending.type, pending.content).then(pending.resolve);
-    // saveNow is rebuilt every render; `add` is what it depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, add]);
 
   const closeKeyDialog = (opened: boolean) => {
@@ -131,7 +147,7 @@ export function JournalPage() {
 
       {journal.status === 'open' ? (
         <>
-          <EntriesList entries={journal.entries} actions={{ conflicted: journal.conflicted, onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: journal.lock, onChangePassphrase: () => setKeyDialog('change'), onStartOver: () => setKeyDialog('reset'), onShare: setSharing }} />
+          <EntriesList entries={journal.entries} actions={{ conflicted: journal.conflicted, onDelete: journal.remove, onDeleteAll: journal.removeAll, onLock: journal.lock, onChangePassphrase: () => setKeyDialog('change'), onNewRecoveryKey: () => setKeyDialog('new-recovery'), onStartOver: () => setKeyDialog('reset'), onShare: setSharing, biometric: journal.biometric }} />
           <SharedLinks />
         </>
       ) : null}

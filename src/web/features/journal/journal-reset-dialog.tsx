@@ -4,7 +4,7 @@
  * typed (the server checks it too), then deletes the keyring and records on the server and this device.
  */
 import { useState, type SubmitEvent } from 'react';
-import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_RESET_WORD } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_RESET_WORD } from '#shared/journal-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';

@@ -50,7 +50,7 @@ describe('a shared entry’s crypto', () => {
   });
 
   it('is not a journal record: a record sealed with the journal’s key does not open as a share', async () => {
-    const { dataKey } = await createKeyring('a long test passphrase', 1_000);
+    const { dataKey } = await createKeyring('a long test passphrase', { memoryKiB: 1024, iterations: 1, parallelism: 1 });
     const record = await sealRecord(dataKey, 'account', 'record', payload);
     await expect(openShare('A'.repeat(43), record)).rejects.toMatchObject({ reason: 'wrong' });
   });

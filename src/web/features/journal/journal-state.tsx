@@ -9,7 +9,7 @@ import CloudCheck from 'lucide-react/icons/cloud-check';
 import KeyRound from 'lucide-react/icons/key-round';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal.ts';
+import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal-keys.ts';
 import { withNext } from '#shared/next-path.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';

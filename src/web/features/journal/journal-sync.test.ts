@@ -5,67 +5,26 @@
  * Each "device" is a fresh copy of the web modules bound to its own IndexedDB, as two browsers are.
  */
 import 'fake-indexeddb/auto';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { journalRecords } from '#server/db/schema/journal.ts';
 import type { JournalEntry } from '#shared/journal.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { journalTestDevices } from '#tests/journal-devices.ts';
 
 // The idle lock needs a page to watch; its own tests (journal-lock.test.ts) run in one.
 vi.mock('#web/lib/idle-watch.ts', () => ({ watchIdle: () => () => undefined }));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ kind: 'pglite' });
-});
-afterAll(() => t.close());
+const devices = journalTestDevices();
+const { subscriber, device } = devices;
 
 const entry = (id: string, words: string): JournalEntry => ({ id, type: 'cbt', date: '2026-11-26', timeOfDay: 'evening', content: { thoughtPatterns: words, cognitiveDistortions: [], reframe: '' } });
 const words = (entries: readonly JournalEntry[]) => entries.map((e) => (e.type === 'cbt' ? e.content.thoughtPatterns : e.type));
 
-async function subscriber(email: string) {
-  const person = await createSignedInUser(t, email);
-  await t.database.db.insert(subscribers).values({ userId: person.userId, status: 'active', plan: 'monthly', provider: 'sandbox', providerSubscriptionId: `sandbox_${randomUUID()}`, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
-  return person;
-}
-
-/** One browser: its own IndexedDB and its own copy of the journal's modules, signed in as `cookie`. */
-async function device(cookie: string) {
-  globalThis.indexedDB = new IDBFactory();
-  vi.resetModules();
-  const access = await import('#web/features/journal/journal-access.ts');
-  const { JournalSync } = await import('#web/features/journal/journal-sync.ts');
-  const store = await import('#web/features/journal/journal-store.ts');
-  const lock = await import('#web/features/journal/journal-lock.ts');
-  const { ApiError } = await import('#web/lib/api.ts');
-  // Opens this device's database now, while its own IndexedDB is the global one.
-  await store.loadDevice('none');
-  let online = true;
-  const request = (async (path: string, options?: { method?: string; body?: unknown }) => {
-    options ??= {};
-    if (!online) throw new ApiError(0, 'network', 'Unable to reach Harbour Mind. Please check your connection.');
-    const response = await t.app.inject({ method: (options.method ?? 'GET') as 'GET', url: path, headers: { ...origin(t), cookie }, ...(options.body === undefined ? {} : { payload: options.body as object }) });
-    const data = response.json();
-    if (response.statusCode >= 400) throw new ApiError(response.statusCode, data.error.code, data.error.message, undefined, data.error.details);
-    return data;
-  }) as Parameters<typeof JournalSync.open>[1];
-  return {
-    access,
-    store,
-    request,
-    setOnline: (value: boolean) => (online = value),
-    lock,
-    /** This device's journal, opened with the key this "page" holds in memory. */
-    opened: async (accountId: string) => ({ ...(await store.loadDevice(accountId))!, dataKey: lock.heldKey(accountId)! }),
-    open: async (accountId: string) => JournalSync.open({ ...(await store.loadDevice(accountId))!, dataKey: lock.heldKey(accountId)! }, request),
-  };
-}
-
-describe('the journal sync engine (issue 18)', () => {
+// Every passphrase here goes through Argon2id at the journal's own parameters (64 MiB, three passes,
+// about a CPU-second each, several a test): on two cores shared with the rest of npm test a test
+// took more than the default 30 s (a full run under load). The engine's checks stay as they are.
+describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
   it('sets up on one device, unlocks on another, and converges through edits, conflicts and deletions', async () => {
     const person = await subscriber('sync-two@example.com');
     const laptop = await device(person.cookie);
@@ -77,7 +36,7 @@ describe('the journal sync engine (issue 18)', () => {
     expect(a.pendingCount()).toBe(0);
 
     // The server holds only sealed rows: no word of an entry, no date.
-    const rows = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
+    const rows = await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       for (const text of [row.iv, row.data, Buffer.from(row.data, 'base64').toString('latin1')]) expect(text).not.toMatch(/first worry|second worry|2026-11-26|thoughtPatterns/);
@@ -150,7 +109,7 @@ describe('the journal sync engine (issue 18)', () => {
     await first.add([entry('1', 'written on the train')]);
     await first.sync();
     expect(first.state).toBe('offline');
-    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
+    expect(await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
 
     // The page is reloaded (a new engine from the same device): the entry is still there, still waiting.
     const reloaded = await browser.open(person.userId);
@@ -159,7 +118,7 @@ describe('the journal sync engine (issue 18)', () => {
     browser.setOnline(true);
     await reloaded.sync();
     expect(reloaded.state).toBe('synced');
-    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toHaveLength(1);
+    expect(await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toHaveLength(1);
   });
 
   it('keeps new entries on the device when the subscription has lapsed, and still syncs deletions', async () => {
@@ -169,7 +128,7 @@ describe('the journal sync engine (issue 18)', () => {
     const journal = await browser.open(person.userId);
     await journal.add([entry('1', 'kept')]);
     await journal.sync();
-    await t.database.db.delete(subscribers).where(eq(subscribers.userId, person.userId));
+    await devices.t.database.db.delete(subscribers).where(eq(subscribers.userId, person.userId));
 
     await journal.add([entry('2', 'new after lapse')]);
     await journal.sync();
@@ -194,7 +153,7 @@ describe('the journal sync engine (issue 18)', () => {
     await journal.sync();
     expect(journal.state).toBe('synced');
     // The server answers every new record as it does at the cap: with the journal's own words, which the page shows for this state.
-    const { JOURNAL_LOCK_MESSAGES } = await import('#shared/journal.ts');
+    const { JOURNAL_LOCK_MESSAGES } = await import('#shared/journal-keys.ts');
     const full = (async (path: string, options?: { method?: string; body?: { baseSeq?: number | null } }) => {
       if (options?.method === 'PUT' && options.body?.baseSeq === null) {
         const { ApiError } = await import('#web/lib/api.ts');
@@ -229,10 +188,10 @@ describe('the journal sync engine (issue 18)', () => {
     const journal = await browser.open(person.userId);
     await journal.add([entry('1', 'safe'), entry('2', 'tampered')]);
     await journal.sync();
-    const [row] = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId)).limit(1);
+    const [row] = await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId)).limit(1);
     const bytes = Buffer.from(row.data, 'base64');
     bytes[20] ^= 1;
-    await t.database.db.update(journalRecords).set({ data: bytes.toString('base64') }).where(eq(journalRecords.id, row.id));
+    await devices.t.database.db.update(journalRecords).set({ data: bytes.toString('base64') }).where(eq(journalRecords.id, row.id));
 
     const other = await device(person.cookie);
     await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
@@ -339,15 +298,15 @@ describe('the journal sync engine (issue 18)', () => {
     const a = await laptop.open(person.userId);
     await a.add([entry('1', 'written then deleted'), entry('2', 'stays')]);
     await a.sync();
-    const rows = await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
+    const rows = await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
     const alive = rows.find((row) => row.seq === Math.min(...rows.map((r) => r.seq)))!;
     await a.remove('1');
     await a.sync();
     expect(words(a.entries())).toEqual(['stays']);
 
     // The server (or whoever holds its database) puts the old, validly sealed version back as a newer change.
-    const newest = Math.max(...(await t.database.db.select().from(journalRecords)).map((row) => row.seq));
-    await t.database.db.update(journalRecords).set({ iv: alive.iv, data: alive.data, seq: newest + 1_000 }).where(and(eq(journalRecords.userId, person.userId), eq(journalRecords.id, alive.id)));
+    const newest = Math.max(...(await devices.t.database.db.select().from(journalRecords)).map((row) => row.seq));
+    await devices.t.database.db.update(journalRecords).set({ iv: alive.iv, data: alive.data, seq: newest + 1_000 }).where(and(eq(journalRecords.userId, person.userId), eq(journalRecords.id, alive.id)));
     await a.sync();
     expect(words(a.entries())).toEqual(['stays']);
     expect([...a.refused]).toEqual([alive.id]);
@@ -411,6 +370,6 @@ describe('the journal sync engine (issue 18)', () => {
     await a.sync();
     expect(a.state).toBe('started-anew');
     // Nothing of the old journal went back: the server holds no record (the new journal has none yet).
-    expect(await t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
+    expect(await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId))).toEqual([]);
   });
 });

@@ -7,10 +7,11 @@
  * so a reply arriving while the person edits never writes an older state over a newer one. Network
  * calls happen outside it.
  */
-import { JournalLockedError, openRecord, sealRecord, type Keyring, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { generationOf, sealRecord, type Keyring, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { openStoredRecord } from '#web/features/journal/journal-record-open.ts';
 import { conflictedCopies, edit, rebase, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
 import { loadRecords, saveRecords, type OpenedDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
-import { parseEntry, type JournalEntry } from '#shared/journal.ts';
+import type { JournalEntry } from '#shared/journal.ts';
 import { ApiError, type api } from '#web/lib/api.ts';
 
 /**
@@ -18,7 +19,7 @@ import { ApiError, type api } from '#web/lib/api.ts';
  * subscription, or the account's journal at its cap on the server ('records-full', 'bytes-full':
  * issue 33, row 3). In every state but 'synced' the changes not sent stay on this device, pending.
  */
-export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed' | 'started-anew';
+export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed' | 'started-anew' | 'key-replaced';
 type ServerRefusal = 'needs-subscription' | 'records-full' | 'bytes-full';
 
 type Request = typeof api;
@@ -30,6 +31,13 @@ const MAX_CONFLICT_RETRIES = 5;
 class JournalClosedError extends Error {
   constructor() {
     super('This journal was closed on this page.');
+  }
+}
+
+/** The server's keyring moved on to a newer data key (a rotation on another device: decision 0061). */
+class KeyReplacedError extends Error {
+  constructor() {
+    super('This journal has a new key.');
   }
 }
 
@@ -56,6 +64,8 @@ export class JournalSync {
    * or an entry for a record it had seen deleted. The device keeps what it had; the page says how many.
    */
   readonly refused = new Set<string>();
+  /** Records that opened only with a data key a rotation replaced (decision 0061): sealed again under the current one. */
+  private readonly stale = new Set<string>();
 
   private constructor(
     private readonly device: OpenedDevice,
@@ -75,6 +85,7 @@ export class JournalSync {
       engine.records.set(stored.id, { version, seq: stored.seq, pending: stored.pending, seen });
       engine.sealed.set(stored.id, stored.sealed);
     }
+    await engine.sealStaleAgain();
     engine.refresh();
     return engine;
   }
@@ -157,13 +168,15 @@ export class JournalSync {
   // ---- one round
 
   private async round(): Promise<void> {
-    if (this.state === 'started-anew') return;
+    if (this.state === 'started-anew' || this.state === 'key-replaced') return;
     this.setState('syncing');
     try {
       // "Start a new journal" on another device deleted this one: nothing of it may be sent again
       // (sealed under the old key, it would sit unreadable in the new journal). The page forgets it.
-      if (await this.startedAnew()) {
-        this.setState('started-anew');
+      // A rotation elsewhere: nothing more is sent under the old key; the page locks, keeping this device's changes.
+      const keyring = await this.serverKeyring();
+      if (keyring !== 'same') {
+        this.setState(keyring);
         return;
       }
       await this.pull();
@@ -172,17 +185,31 @@ export class JournalSync {
       this.setState(refused ?? 'synced');
     } catch (error) {
       if (error instanceof JournalClosedError) return;
+      if (error instanceof KeyReplacedError) {
+        this.setState('key-replaced');
+        return;
+      }
       this.setState(error instanceof ApiError && (error.code === 'network' || error.status >= 500 || error.status === 429) ? 'offline' : 'failed');
     }
   }
 
-  /** Whether the server's keyring is no longer the one this device unlocked (issue 36, item 3: a reset elsewhere). */
-  private async startedAnew(): Promise<boolean> {
+  /**
+   * Whether the server's keyring is still the one this device unlocked (issue 36, item 3): gone or another
+   * journal (a reset elsewhere), or a newer generation of this one (a rotation elsewhere: decision 0061).
+   */
+  private async serverKeyring(): Promise<'same' | 'started-anew' | 'key-replaced'> {
     const kept = this.device.keyring;
     // Unlocked before keyrings were kept on the device: nothing to compare with.
-    if (!kept) return false;
+    if (!kept) return 'same';
     const { keyring } = await this.request<{ keyring: Keyring | null }>('/api/journal/keyring');
-    return keyring?.recovery.wrapped.data !== kept.recovery.wrapped.data;
+    if (!keyring) return 'started-anew';
+    if (generationOf(keyring) > generationOf(kept)) return 'key-replaced';
+    return keyring.recovery.wrapped.data === kept.recovery.wrapped.data ? 'same' : 'started-anew';
+  }
+
+  /** The generation of the data key this device seals with (decision 0061); the server takes writes under its current one only. */
+  private get generation(): number {
+    return this.device.keyring ? generationOf(this.device.keyring) : 1;
   }
 
   private async pull(): Promise<void> {
@@ -197,6 +224,29 @@ export class JournalSync {
       });
       more = page.more;
     }
+    await this.exclusive(async () => {
+      const again = await this.sealStaleAgain();
+      await this.persist(again);
+    });
+  }
+
+  /**
+   * Seals again under the current data key every record that opened only with a replaced one (decision 0061):
+   * a pending change keeps its version (it is still to be sent), a settled one becomes the next version of
+   * itself, pending. Run when the journal opens and after every read, so a rotation interrupted halfway is
+   * finished by whichever device opens the journal next. Answers the ids sealed again.
+   */
+  private async sealStaleAgain(): Promise<string[]> {
+    const ids = [...this.stale];
+    for (const id of ids) {
+      this.stale.delete(id);
+      const local = this.records.get(id);
+      if (!local) continue;
+      const next = local.pending ? local : edit(local, { entry: local.version.entry, updatedAt: stamp(Date.now(), local), device: this.device.device, ...(local.version.copyOf === undefined ? {} : { copyOf: local.version.copyOf }) });
+      this.records.set(id, next);
+      this.sealed.set(id, await sealRecord(this.device.dataKey, this.device.accountId, id, next.version));
+    }
+    return ids;
   }
 
   /**
@@ -212,7 +262,7 @@ export class JournalSync {
         const sealed = this.sealed.get(id);
         if (!local?.pending || !sealed) break;
         try {
-          const { seq } = await this.request<{ seq: number }>(`/api/journal/records/${id}`, { method: 'PUT', body: { ...sealed, baseSeq: local.seq } });
+          const { seq } = await this.request<{ seq: number }>(`/api/journal/records/${id}`, { method: 'PUT', body: { ...sealed, baseSeq: local.seq, generation: this.generation } });
           await this.exclusive(async () => {
             const now = this.records.get(id);
             if (!now) return;
@@ -230,6 +280,8 @@ export class JournalSync {
             refused = (error.details as { limit?: string } | undefined)?.limit === 'records' ? 'records-full' : 'bytes-full';
             break;
           }
+          // Sealed under a key the server no longer takes (a rotation elsewhere): stop sending; the page asks to unlock again.
+          if (error instanceof ApiError && error.code === 'journal/key-replaced') throw new KeyReplacedError();
           if (!(error instanceof ApiError && error.status === 409)) throw error;
           // Another device got there first: merge its version, and write again if this one still wins.
           const current = (error.details as { current?: ServerRecord | null } | undefined)?.current ?? null;
@@ -264,6 +316,7 @@ export class JournalSync {
       for (const [id, { record, sealed }] of next) {
         this.records.set(id, record);
         this.sealed.set(id, sealed);
+        this.stale.delete(id);
       }
       this.refresh();
     });
@@ -272,10 +325,16 @@ export class JournalSync {
 
   /** Merges one server version into the copy; answers the ids of the records that changed (a conflicted copy is a new one). */
   private async take(record: ServerRecord): Promise<string[]> {
+    // Whether the seal this device holds for the record is under a replaced key: it stays so unless the server's seal is taken.
+    const wasStale = this.stale.has(record.id);
     const version = await this.tryOpen(record.id, record);
     if (!version) return [];
     const before = this.records.get(record.id);
     const { record: after, refused, copy } = receive(before, { seq: record.seq, version });
+    if (refused || !after || after === before || after.pending) {
+      if (wasStale) this.stale.add(record.id);
+      else this.stale.delete(record.id);
+    }
     if (refused) {
       // Reported, never applied: the server served a version older than one seen here, or undid a deletion.
       this.refused.add(record.id);
@@ -313,26 +372,18 @@ export class JournalSync {
     return id;
   }
 
+  /**
+   * Opens a record (journal-record-open.ts) and notes what it found: opened only by a replaced key
+   * (to be sealed again), or unreadable (left alone, counted).
+   */
   private async tryOpen(id: string, sealed: SealedRecord): Promise<RecordVersion | null> {
-    let version: RecordVersion;
-    try {
-      version = await openRecord<RecordVersion>(this.device.dataKey, this.device.accountId, id, sealed);
-    } catch (error) {
-      if (!(error instanceof JournalLockedError)) throw error;
-      this.unreadable.add(id);
-      return null;
-    }
-    // Sealed by this journal's key, but not an entry this version of the app can show (a newer app's record, say).
-    const entry = version.entry === null ? null : parseEntry(version.entry);
-    // Sealed before versions existed: version 0 (journal-merge).
-    const rev = (version as Partial<RecordVersion>).rev ?? 0;
-    const copyOf = (version as Partial<RecordVersion>).copyOf;
-    if ((version.entry !== null && entry === null) || typeof version.updatedAt !== 'number' || typeof version.device !== 'string' || !Number.isSafeInteger(rev) || rev < 0 || (copyOf !== undefined && typeof copyOf !== 'string')) {
-      this.unreadable.add(id);
-      return null;
-    }
-    this.unreadable.delete(id);
-    return { entry, updatedAt: version.updatedAt, device: version.device, rev, ...(copyOf === undefined ? {} : { copyOf }) };
+    const opened = await openStoredRecord(this.device, id, sealed);
+    if (opened?.stale) this.stale.add(id);
+    else if (opened) this.stale.delete(id);
+    const version = opened?.version ?? null;
+    if (version) this.unreadable.delete(id);
+    else this.unreadable.add(id);
+    return version;
   }
 
   private async persist(ids: readonly string[], cursor?: number): Promise<void> {

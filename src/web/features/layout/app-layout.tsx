@@ -7,6 +7,8 @@ import { SiteHeader } from '#web/features/layout/site-header.tsx';
 import { loadPlayerBar, loadPlayerSheet, loadSessionSummary } from '#web/lazy-chunks.ts';
 import { platform } from '#web/platform/platform.ts';
 import { useHydrated } from '#web/lib/hydration.tsx';
+import { useOnline } from '#web/lib/use-online.ts';
+import { OFFLINE_MESSAGES } from '#shared/offline-messages.ts';
 
 // Shown only once a meditation is chosen; prefetched at idle (lazy-chunks.ts) so they open offline.
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
@@ -55,6 +57,19 @@ function RouteAnnouncer() {
     <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
       {message}
     </p>
+  );
+}
+
+/**
+ * Says so while the browser is offline (issue 38, item 5: offline, nothing did), in a polite live
+ * region that is always there, so the change is announced without taking focus.
+ */
+function OfflineBanner() {
+  const online = useOnline();
+  return (
+    <div role="status" data-testid="offline-banner">
+      {online ? null : <p className="bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-900">{OFFLINE_MESSAGES.banner}</p>}
+    </div>
   );
 }
 
@@ -120,6 +135,7 @@ function Shell() {
   return (
     <div className={`flex min-h-dvh flex-col ${player.current || player.summary ? 'pb-20' : ''}`}>
       <SiteHeader playerUp={Boolean(player.current)} />
+      <OfflineBanner />
       <RouteAnnouncer />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={pageFallback}>

@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { RemindersResponse } from '#shared/contracts/reminders.ts';
-import { REMINDER_MESSAGES } from '#shared/reminders.ts';
+import { deviceReminderSettings, REMINDER_MESSAGES } from '#shared/reminders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
@@ -23,7 +23,8 @@ function ReminderKeeper({ userId }: { userId: string }) {
     const device = platform().reminders;
     // Each start rolls the fortnight of scheduled reminders forward (and picks up changes made on another device).
     void api<RemindersResponse>('/api/reminders')
-      .then((answer) => device.update(answer.settings))
+      // By e-mail (issue 38, item 6), this device's own notifications stay off: never two reminders a day.
+      .then((answer) => device.update(deviceReminderSettings(answer.settings)))
       .catch((error: unknown) => console.warn('reminders not rescheduled', error));
     let stop: (() => void) | undefined;
     let gone = false;
@@ -33,7 +34,7 @@ function ReminderKeeper({ userId }: { userId: string }) {
           .then((answer) => api<RemindersResponse>('/api/reminders', { method: 'PUT', body: { ...answer.settings, enabled: false } }))
           .then(async (answer) => {
             client.setQueryData(REMINDERS_QUERY_KEY, answer);
-            await device.update(answer.settings);
+            await device.update(deviceReminderSettings(answer.settings));
             toast.success(REMINDER_MESSAGES.turnedOff);
           })
           .catch(async () => {

@@ -1,21 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { crossfadeSchedule, fadeInSchedule, fadeOutSchedule, runFade } from '#web/features/player/fades.ts';
 import { initialPlayerState, neighbours, percentToTime, playerReducer, progressPercent, skipTarget, type PlayerAction, type PlayerState } from '#web/features/player/player-machine.ts';
+import { meditationCard } from '#tests/meditation-cards.ts';
 
-const card = (id: string, durationSeconds = 120): MeditationCard => ({
-  id,
-  title: `Track ${id}`,
-  description: 'desc',
-  duration: '2 min',
-  durationSeconds,
-  category: 'sleeping',
-  categories: ['sleeping'],
-  tags: [],
-  hasTranscript: false,
-  free: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const card = (id: string, durationSeconds = 120) => meditationCard(id, { durationSeconds });
 const [a, b, c] = [card('a'), card('b'), card('c')];
 const run = (actions: PlayerAction[], from: PlayerState = initialPlayerState) => actions.reduce(playerReducer, from);
 const started = run([{ type: 'start', meditation: b, queue: [a, b, c], playId: 'p1' }]);

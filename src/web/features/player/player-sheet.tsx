@@ -16,6 +16,7 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { DialogNotices } from '#web/components/ui/dialog-notices.tsx';
 import { useReturnFocus } from '#web/components/ui/return-focus.ts';
 import { FavouriteButton } from '#web/features/favourites/favourite-button.tsx';
+import { DownloadControl } from '#web/features/downloads/download-control.tsx';
 import { LoadingStatus, SeekSlider, TransportRow } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerCore, usePlayerProgress } from '#web/features/player/player-context.tsx';
 import { formatTime } from '#web/features/player/format-time.ts';
@@ -115,6 +116,10 @@ export function PlayerSheet() {
               </div>
               <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
                 <FavouriteButton meditation={current} className="ring-1 ring-stone-200 dark:ring-stone-700" />
+                {/* Issue 38, item 5: Download where the listening is, not only in Account › Favourites. */}
+                <span className="text-sm empty:hidden">
+                  <DownloadControl meditation={current} />
+                </span>
                 <SpeedSelect />
                 <SleepTimerSelect />
                 <Link to="/timer" onClick={player.minimise} className={buttonClasses({ variant: 'outline', size: 'sm' })}>

@@ -1,21 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { initialPlayerState } from '#web/features/player/player-machine.ts';
 import { createPlayerStore } from '#web/features/player/player-store.ts';
+import { meditationCard } from '#tests/meditation-cards.ts';
 
-const track: MeditationCard = {
-  id: 'a',
-  title: 'Track a',
-  description: 'desc',
-  duration: '2 min',
-  durationSeconds: 120,
-  category: 'sleeping',
-  categories: ['sleeping'],
-  tags: [],
-  hasTranscript: false,
-  free: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const track = meditationCard('a');
 
 const playing = () => {
   const store = createPlayerStore(initialPlayerState);

@@ -2,14 +2,17 @@
  * Account › Settings › Daily reminder (issue 20, item 4): off until the person turns it on; a time
  * and the days; a gentle message (the day's affirmation), never more than one a day. Turning it on
  * asks this device for permission (from the tap itself) and sets the device up: Web Push in a
- * browser, local notifications in the apps (platform().reminders).
+ * browser, local notifications in the apps (platform().reminders). Where a browser cannot take Web
+ * Push, or whenever the person prefers, the reminder comes by e-mail instead; and "Add to calendar"
+ * downloads it as a repeating event (issue 38, item 6).
  */
 import AlarmClock from 'lucide-react/icons/alarm-clock';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { RemindersResponse } from '#shared/contracts/reminders.ts';
-import { describeDays, REMINDER_MESSAGES, reminderSettingsSchema, WEEKDAYS, type ReminderSettings } from '#shared/reminders.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { describeDays, deviceReminderSettings, REMINDER_MESSAGES, reminderSettingsSchema, WEEKDAYS, type ReminderSettings, type SavedReminderSettings } from '#shared/reminders.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
@@ -33,7 +36,7 @@ export function RemindersCard() {
     queryKey: REMINDERS_QUERY_KEY,
     queryFn: ({ signal }) => api<RemindersResponse>(`/api/reminders?tz=${encodeURIComponent(deviceTimeZone())}`, { signal }),
   });
-  const [draft, setDraft] = useState<Pick<ReminderSettings, 'time' | 'days'> | null>(null);
+  const [draft, setDraft] = useState<Pick<SavedReminderSettings, 'time' | 'days' | 'channel'> | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [permission, setPermission] = useState<ReminderPermission | null>(null);
@@ -66,7 +69,7 @@ export function RemindersCard() {
   useEffect(() => {
     if (!loaded || synced.current) return;
     synced.current = true;
-    if (loaded.enabled) void platform().reminders.update(loaded).catch(() => undefined);
+    if (loaded.enabled && loaded.channel === 'push') void platform().reminders.update(loaded).catch(() => undefined);
   }, [loaded]);
 
   const headingId = useId();
@@ -101,11 +104,16 @@ export function RemindersCard() {
     );
   }
 
-  const { settings: saved, pushKey } = query.data;
-  const current = { ...saved, ...draft };
-  const dirty = draft !== null && (draft.time !== saved.time || draft.days.join() !== saved.days.join());
-  const invalid = reminderSettingsSchema.safeParse({ ...current, timeZone: deviceTimeZone() }).error?.issues[0]?.message;
+  const { settings: saved, pushKey, mail } = query.data;
   const unsupported = permission === 'unsupported';
+  // No push here and reminders not yet on: e-mail is the way offered first.
+  const preferred: SavedReminderSettings['channel'] = unsupported && !saved.enabled ? 'email' : saved.channel;
+  const current = { ...saved, channel: preferred, ...draft };
+  const byEmail = current.channel === 'email';
+  const dirty = draft !== null && (draft.time !== saved.time || draft.days.join() !== saved.days.join() || draft.channel !== saved.channel);
+  const badTimeOrDays = reminderSettingsSchema.safeParse({ ...current, timeZone: deviceTimeZone() }).error?.issues[0]?.message;
+  const invalid = badTimeOrDays ?? (byEmail && !mail.verified ? REMINDER_MESSAGES.emailUnverified : undefined);
+  const calendarHref = `/api/reminders/calendar.ics?${new URLSearchParams({ time: current.time, days: current.days.join(','), tz: deviceTimeZone() }).toString()}`;
 
   async function save(next: ReminderSettings, { setUpDevice }: { setUpDevice: boolean }) {
     setBusy(true);
@@ -116,7 +124,8 @@ export function RemindersCard() {
       const answer = await api<RemindersResponse>('/api/reminders', { method: 'PUT', body: next });
       client.setQueryData(REMINDERS_QUERY_KEY, answer);
       setDraft(null);
-      await device.update(answer.settings);
+      // By e-mail, this device's own notifications stop (the apps cancel theirs).
+      await device.update(deviceReminderSettings(answer.settings));
       if (setUpDevice) setReceiving(true);
       setPermission(await device.permission());
       toast.success(answer.settings.enabled ? REMINDER_MESSAGES.saved : REMINDER_MESSAGES.turnedOff, answer.settings.enabled ? { description: `${describeDays(answer.settings.days)} at ${answer.settings.time}.` } : undefined);
@@ -133,11 +142,11 @@ export function RemindersCard() {
       setProblem(invalid);
       return;
     }
-    void save({ ...current, enabled: !saved.enabled, timeZone: deviceTimeZone() }, { setUpDevice: !saved.enabled });
+    void save({ ...current, enabled: !saved.enabled, timeZone: deviceTimeZone() }, { setUpDevice: !saved.enabled && !byEmail });
   };
   const toggleDay = (day: number) => {
     const days = current.days.includes(day) ? current.days.filter((d) => d !== day) : [...current.days, day].sort((a, b) => a - b);
-    setDraft({ time: current.time, days });
+    setDraft({ time: current.time, days, channel: current.channel });
     setProblem('');
   };
   const otherDevices = query.data.devices - (receiving ? 1 : 0);
@@ -145,8 +154,8 @@ export function RemindersCard() {
   return (
     <section aria-labelledby={headingId}>
       {heading}
-      {unsupported || (permission === 'denied' && !problem) ? (
-        <p className="mt-4 rounded-2xl bg-stone-50 p-4 text-stone-700 dark:bg-stone-800/60 dark:text-stone-200">{unsupported ? REMINDER_MESSAGES.unsupported : REMINDER_MESSAGES.denied}</p>
+      {unsupported || (permission === 'denied' && !problem && !byEmail) ? (
+        <p className="mt-4 rounded-2xl bg-stone-50 p-4 text-stone-700 dark:bg-stone-800/60 dark:text-stone-200">{unsupported ? REMINDER_MESSAGES.pushUnavailable : REMINDER_MESSAGES.denied}</p>
       ) : null}
 
       <div className="mt-5 flex items-start justify-between gap-4 rounded-2xl bg-stone-50 p-4 dark:bg-stone-800/60">
@@ -155,11 +164,39 @@ export function RemindersCard() {
             Remind me
           </label>
           <p className="text-sm text-stone-600 dark:text-stone-300" data-testid="reminder-summary">
-            {saved.enabled ? `${describeDays(saved.days)} at ${saved.time}` : 'Off'}
+            {saved.enabled ? `${describeDays(saved.days)} at ${saved.time}${saved.channel === 'email' ? ', by e-mail' : ''}` : 'Off'}
           </p>
         </div>
-        <Switch id={switchId} checked={saved.enabled} describedBy={problem ? problemId : undefined} disabled={busy || (unsupported && !saved.enabled)} onToggle={toggle} />
+        <Switch id={switchId} checked={saved.enabled} describedBy={problem ? problemId : undefined} disabled={busy || (unsupported && !saved.enabled && !byEmail)} onToggle={toggle} />
       </div>
+
+      <fieldset className="mt-5">
+        <legend className="text-sm font-medium text-stone-800 dark:text-stone-100">{REMINDER_MESSAGES.channelLegend}</legend>
+        <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+          {(['push', 'email'] as const).map((channel) => (
+            <label key={channel} className={`flex min-h-11 items-center gap-3 rounded-xl px-3 py-2 ring-1 ${current.channel === channel ? 'ring-2 ring-teal-700 dark:ring-teal-300' : 'ring-stone-300 dark:ring-stone-700'} ${channel === 'push' && unsupported ? 'text-stone-500 dark:text-stone-400' : 'text-stone-800 dark:text-stone-100'}`}>
+              <input
+                type="radio"
+                name={`${switchId}-channel`}
+                value={channel}
+                checked={current.channel === channel}
+                disabled={busy || (channel === 'push' && unsupported)}
+                onChange={() => {
+                  setDraft({ time: current.time, days: current.days, channel });
+                  setProblem('');
+                }}
+                className="size-4 accent-teal-700"
+              />
+              {channel === 'push' ? REMINDER_MESSAGES.channelPush : REMINDER_MESSAGES.channelEmail}
+            </label>
+          ))}
+        </div>
+        {byEmail ? (
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-300" data-testid="reminder-mail-address">
+            {mail.verified ? `${REMINDER_MESSAGES.emailGoesTo} ${mail.address}.` : REMINDER_MESSAGES.emailUnverified}
+          </p>
+        ) : null}
+      </fieldset>
 
       <div className="mt-5 grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
         <div>
@@ -172,7 +209,7 @@ export function RemindersCard() {
             required
             value={current.time}
             onChange={(event) => {
-              setDraft({ time: event.target.value, days: current.days });
+              setDraft({ time: event.target.value, days: current.days, channel: current.channel });
               setProblem('');
             }}
             className="mt-1.5 h-11 rounded-xl bg-white px-3 text-stone-900 ring-1 ring-stone-300 focus:ring-2 focus:ring-teal-700 focus:outline-none dark:bg-stone-900 dark:text-stone-50 dark:ring-stone-700"
@@ -204,17 +241,37 @@ export function RemindersCard() {
       </div>
 
       {saved.enabled && dirty ? (
-        <Button className="mt-5" disabled={busy} onClick={() => (invalid ? setProblem(invalid) : void save({ ...current, enabled: true, timeZone: deviceTimeZone() }, { setUpDevice: false }))}>
+        <Button className="mt-5" disabled={busy} onClick={() => (invalid ? setProblem(invalid) : void save({ ...current, enabled: true, timeZone: deviceTimeZone() }, { setUpDevice: current.channel === 'push' && saved.channel !== 'push' }))}>
           Save changes
         </Button>
       ) : null}
 
-      {saved.enabled && receiving === false && !unsupported && permission !== 'denied' ? (
+      {saved.enabled && saved.channel === 'push' && receiving === false && !unsupported && permission !== 'denied' ? (
         <div className="mt-5 rounded-2xl bg-teal-50 p-4 text-teal-950 dark:bg-teal-950/40 dark:text-teal-50">
           <p>{otherDevices > 0 ? 'Your reminders go to your other devices, not to this one.' : 'This device does not show your reminders yet.'}</p>
           <Button variant="secondary" size="sm" className="mt-3" disabled={busy} onClick={() => void save({ ...saved }, { setUpDevice: true })}>
             Remind me on this device too
           </Button>
+        </div>
+      ) : null}
+
+      {platform().kind === 'web' ? (
+        <div className="mt-5">
+          <p className="text-sm text-stone-600 dark:text-stone-300">{REMINDER_MESSAGES.calendarHint}</p>
+          {/* A plain download: the browser sends the session cookie and saves the file; WebViews cannot, so the apps (with their own notifications) leave it out. */}
+          <a
+            href={calendarHref}
+            download="harbour-mind-reminder.ics"
+            className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-2' })}
+            onClick={(event) => {
+              // No time or no day: say so here rather than download the server's refusal as a file.
+              if (!badTimeOrDays) return;
+              event.preventDefault();
+              setProblem(badTimeOrDays);
+            }}
+          >
+            <CalendarPlus className="size-4" aria-hidden /> {REMINDER_MESSAGES.addToCalendar}
+          </a>
         </div>
       ) : null}
 

@@ -58,7 +58,8 @@ const DRIFT_CHECK_MS = 30_000;
 /** A cue this close to sounding is left where it is. */
 const MOVE_MARGIN_SECONDS = 0.05;
 
-function createTimerEngine({
+/** The engine with its two ports: the audio context it plays on, and how it fetches a sound's bytes (tests give both). */
+export function createTimerEngine({
   createContext = () => new AudioContext(),
   fetchSound = async (url: string) => (await fetchOk(url)).arrayBuffer(),
 }: { createContext?: () => AudioContext; fetchSound?: (url: string) => Promise<ArrayBuffer> } = {}) {

@@ -15,12 +15,13 @@ import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
 import { withNext } from '#shared/next-path.ts';
 import { BED_IDS, BED_LABELS, BELL_IDS, BELL_LABELS, parseCustomMinutes, readTimerSettings, TIMER, type BedChoice, type BellChoice, type TimerSettings } from '#shared/timer.ts';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
 import { FieldError, FieldHint } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { timerEngine } from '#web/features/timer/timer-engine.ts';
-import { beginSitting, sittingOutcome, type SittingOutcome } from '#web/features/timer/timer-recording.ts';
+import { beginSitting, sittingOutcome } from '#web/features/timer/timer-recording.ts';
 
 const SETTINGS_KEY = 'hm.timerSettings';
 
@@ -67,13 +68,6 @@ export function TimerPage() {
   );
 }
 
-function Heading({ headingRef, children }: { headingRef: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
-  return (
-    <h1 ref={headingRef} tabIndex={-1} className="font-serif text-3xl font-semibold tracking-tight text-stone-900 focus:outline-none sm:text-4xl dark:text-stone-50">
-      {children}
-    </h1>
-  );
-}
 
 function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObject<HTMLHeadingElement | null>; loading: boolean; error: string | null }) {
   const viewer = useViewer();
@@ -116,7 +110,7 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
       <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">
         <Hourglass className="size-4" aria-hidden /> Free for everyone
       </p>
-      <Heading headingRef={headingRef}>Meditation timer</Heading>
+      <PracticeHeading headingRef={headingRef}>Meditation timer</PracticeHeading>
       <p className="mt-3 text-stone-600 dark:text-stone-300">Sit in silence, or with rain or the ocean, with a bell to begin, to mark the time and to close.</p>
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
         Or follow your breath with{' '}
@@ -288,9 +282,9 @@ function RunningView({ headingRef, paused }: { headingRef: RefObject<HTMLHeading
   const progress = remaining && !warmUp && planned > 0 ? 1 - remaining.seconds / planned : 0;
   return (
     <section aria-labelledby="timer-running-heading" className="flex flex-col items-center text-center">
-      <Heading headingRef={headingRef}>
+      <PracticeHeading headingRef={headingRef}>
         <span id="timer-running-heading">{paused ? 'Paused' : warmUp ? 'Settling in' : 'Sitting'}</span>
-      </Heading>
+      </PracticeHeading>
       <p className="mt-2 text-stone-600 dark:text-stone-300">{warmUp ? 'The first bell rings when you are ready.' : `${formatClock(planned)} in all. Time left:`}</p>
       <div className="relative mt-8 grid size-64 place-items-center">
         <svg viewBox="0 0 100 100" className="absolute inset-0 -rotate-90" aria-hidden focusable="false">
@@ -320,14 +314,6 @@ function RunningView({ headingRef, paused }: { headingRef: RefObject<HTMLHeading
   );
 }
 
-const OUTCOME_WORDS: Record<Exclude<SittingOutcome, null>, string> = {
-  recorded: 'Added to your practice.',
-  waiting: 'Saved on this device. It will be added to your practice when you are back online.',
-  'too-short': 'Less than a minute, so it is not added to your practice.',
-  refused: 'This sitting could not be added to your practice.',
-  visitor: '',
-};
-
 function FinishedView({ headingRef, ranToEnd, satSeconds, plannedSeconds }: { headingRef: RefObject<HTMLHeadingElement | null>; ranToEnd: boolean; satSeconds: number; plannedSeconds: number }) {
   const outcome = useSyncExternalStore(sittingOutcome.subscribe, sittingOutcome.get, sittingOutcome.get);
   const sat = Math.round(satSeconds / 60);
@@ -335,31 +321,16 @@ function FinishedView({ headingRef, ranToEnd, satSeconds, plannedSeconds }: { he
   const planned = Math.round(plannedSeconds / 60);
   const satWords = sat < 1 ? 'under a minute' : `${sat} ${sat === 1 ? 'minute' : 'minutes'}`;
   return (
-    <section className="text-center">
-      <Heading headingRef={headingRef}>{ranToEnd ? 'Well done' : 'Sitting ended'}</Heading>
-      <p className="mt-3 text-lg text-stone-700 dark:text-stone-200">{ranToEnd ? `You sat for ${satWords}.` : `You sat for ${satWords} of ${planned} ${planned === 1 ? "minute" : "minutes"}.`}</p>
-      <p className="mt-2 min-h-6 text-stone-600 dark:text-stone-300" role="status" data-testid="timer-outcome">
-        {outcome === 'visitor' ? (
-          <>
-            <Link to={withNext('/sign-up', '/timer')} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
-              Create a free account
-            </Link>{' '}
-            to count your sittings in your practice.
-          </>
-        ) : outcome === 'recorded' && partial ? (
-          'Added to your practice as a partial session.'
-        ) : outcome ? (
-          OUTCOME_WORDS[outcome]
-        ) : null}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button size="lg" onClick={() => timerEngine.reset()}>
-          Sit again
-        </Button>
-        <Link to="/" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-          Back to home
-        </Link>
-      </div>
-    </section>
+    <PracticeFinished
+      headingRef={headingRef}
+      heading={ranToEnd ? 'Well done' : 'Sitting ended'}
+      summary={ranToEnd ? `You sat for ${satWords}.` : `You sat for ${satWords} of ${String(planned)} ${planned === 1 ? 'minute' : 'minutes'}.`}
+      what="sitting"
+      outcome={outcome}
+      partial={partial}
+      visitor={{ path: '/timer', counts: 'your sittings' }}
+      again={{ label: 'Sit again', onClick: () => timerEngine.reset() }}
+      testId="timer-outcome"
+    />
   );
 }

@@ -10,20 +10,11 @@ import { PRACTICE_QUERY_KEY, sendSession } from '#web/features/practice/use-prac
 import type { TimerSettings } from '#shared/timer.ts';
 import { timerEngine, type FinishedSitting } from '#web/features/timer/timer-engine.ts';
 import { queryClient } from '#web/lib/query-client.ts';
+import type { PracticeOutcome } from '#shared/practice.ts';
 
 /** What became of the last sitting, for the page's closing words. */
-export type SittingOutcome =
-  /** Sent and kept by the server. */
-  | 'recorded'
-  /** Kept on this device, sent when the connection is back. */
-  | 'waiting'
-  /** The server would not take it (it did not add up): not counted. */
-  | 'refused'
-  /** Ended before a minute: not practice yet. */
-  | 'too-short'
-  /** Nobody was signed in when it began. */
-  | 'visitor'
-  | null;
+/** What became of the sitting's record (shared/practice.ts), null while none has ended. */
+export type SittingOutcome = PracticeOutcome | null;
 
 let owner: string | null = null;
 let outcome: SittingOutcome = null;

@@ -1,0 +1,20 @@
+/**
+ * Before each web test file. The web project runs a worker's files in one process (vitest.config.ts),
+ * so each file starts as if alone:
+ * - the app's own modules are loaded afresh (vi.resetModules: their state, such as the toast queue or
+ *   the platform, is the file's own), while React, jsdom and the other packages stay loaded;
+ * - nothing an earlier file stubbed or faked is left: globals, environment variables, timers.
+ * And the waits (findBy…, waitFor) last as long as expect.poll's: Testing Library's default second is
+ * not an answer on two cores busy with the rest of `npm test` (a lazy chunk, a query and a render can
+ * take longer there), and a wait returns as soon as its check passes, so a passing test is no slower.
+ * A check that never passes still fails, after ten seconds.
+ */
+import { configure } from '@testing-library/dom';
+import { vi } from 'vitest';
+
+vi.resetModules();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+vi.useRealTimers();
+
+configure({ asyncUtilTimeout: 10_000 });
