@@ -3,21 +3,13 @@
  * to the account page, and a download that still plays with the network switched off (then falls
  * back, and pauses once the subscription lapses); the PWA shell offline.
  */
-import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
 import { audio, waitForPlaying, setSlider, practice, playFaster } from '#tests/e2e/support/player.ts';
-import { startSharedSuite, toast, type SuiteServer } from '#tests/e2e/support/suite.ts';
+import { useSharedSuite, toast } from '#tests/e2e/support/suite.ts';
 import { signedInSubscriber } from '#tests/e2e/support/people.ts';
 
-let server: SuiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const suite = await startSharedSuite();
-  ({ server, browser } = suite);
-  return suite.stop;
-});
+const { server, browser } = await useSharedSuite();
 describe('favourites', () => {
   it('asks a visitor to sign in before saving, with the way to a free account that comes back here', async () => {
     const { page, context } = await openPage(browser);
@@ -88,6 +80,25 @@ describe('favourites', () => {
     expect(list.favourites.map((f: { meditation: { title: string } }) => f.meditation.title)).toEqual(['A Single Breath']);
 
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a heart tapped just before the page is left, while the save is still on its way', async () => {
+    const { page, context } = await openPage(browser);
+    await signedInSubscriber(server, context, { name: 'Ida Quay' });
+    // A slow connection: the save is still on its way when the person leaves the page. A write the
+    // page started is cancelled with it unless it was sent to outlive the page (keepalive).
+    await page.route('**/api/favourites/*', async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/meditations/mindfulness`);
+    const card = page.getByTestId('meditation-card').filter({ hasText: 'A Single Breath' });
+    await card.getByRole('button', { name: 'Save A Single Breath to favourites' }).click();
+    await card.getByRole('button', { name: 'Remove A Single Breath from favourites', pressed: true }).waitFor();
+    await page.goto(`${server.url}/account`);
+    const saved = async () => ((await (await context.request.get(`${server.url}/api/favourites`)).json()) as { favourites: { meditation: { title: string } }[] }).favourites.map((f) => f.meditation.title);
+    await vi.waitFor(async () => expect(await saved()).toEqual(['A Single Breath']), { timeout: 15_000, interval: 250 });
     await context.close();
   });
 });

@@ -25,9 +25,21 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+type Options = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * The request outlives the page (fetch's keepalive): for a small write the screen has already shown
+   * as done (a heart filled at once), which a person may follow by leaving the page. Without it the
+   * browser cancels the write with the page, and the save shown is lost. Browsers cap what keepalive
+   * requests may carry at 64 KB in all, so only bodiless or tiny writes ask for it.
+   */
+  outlivesPage?: boolean;
+};
 
-export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {} }: Options = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {}, outlivesPage = false }: Options = {}): Promise<T> {
   // The web calls its own origin with the cookie; inside the apps the platform names the server and the bearer session.
   const shell = platform();
   let response: Response;
@@ -35,6 +47,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     response = await fetch(shell.apiUrl(path), {
       method,
       signal,
+      keepalive: outlivesPage,
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(await shell.sessionHeaders()), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
