@@ -36,10 +36,10 @@ type Options = {
    * browser cancels the write with the page, and the save shown is lost. Browsers cap what keepalive
    * requests may carry at 64 KB in all, so only bodiless or tiny writes ask for it.
    */
-  outlivesPage?: boolean;
+  keepalive?: boolean;
 };
 
-export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {}, outlivesPage = false }: Options = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {}, keepalive }: Options = {}): Promise<T> {
   // The web calls its own origin with the cookie; inside the apps the platform names the server and the bearer session.
   const shell = platform();
   let response: Response;
@@ -47,7 +47,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     response = await fetch(shell.apiUrl(path), {
       method,
       signal,
-      keepalive: outlivesPage,
+      keepalive,
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(await shell.sessionHeaders()), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),

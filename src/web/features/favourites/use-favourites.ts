@@ -49,7 +49,7 @@ export function useToggleFavourite() {
 
   const mutation = useMutation({
     mutationFn: async ({ meditation, save }: Change): Promise<void> => {
-      await api<unknown>(`/api/favourites/${meditation.id}`, { method: save ? 'PUT' : 'DELETE', outlivesPage: true });
+      await api<unknown>(`/api/favourites/${meditation.id}`, { method: save ? 'PUT' : 'DELETE', keepalive: true });
     },
     onMutate: async ({ meditation, save }): Promise<{ before: Favourite[] | undefined }> => {
       await client.cancelQueries({ queryKey: key });

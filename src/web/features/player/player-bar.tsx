@@ -4,6 +4,7 @@ import X from 'lucide-react/icons/x';
 import { LoadingStatus, PlayPauseButton, SeekSlider } from '#web/features/player/player-controls.tsx';
 import { usePlayer, usePlayerCore } from '#web/features/player/player-context.tsx';
 import { useMediaSession } from '#web/features/player/use-media-session.ts';
+import { usePlayerKeyboard } from '#web/features/player/use-player-keyboard.ts';
 import { useBottomBar } from '#web/features/player/use-bottom-bar.ts';
 import { useRef } from 'react';
 import { PLAYER_BAR_ID } from '#web/features/layout/site-header.tsx';
@@ -13,6 +14,8 @@ export function PlayerBar() {
   const { store, actions } = usePlayerCore();
   // The lock screen's controls live while something is chosen, as this bar does (and load with it, not with the first page).
   useMediaSession(store, actions);
+  // So do the keyboard's Space, K and arrows: nothing to control before a track is chosen.
+  usePlayerKeyboard(store, actions);
   const bar = useRef<HTMLElement>(null);
   useBottomBar(bar);
   if (!player.current) return null;

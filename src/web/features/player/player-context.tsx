@@ -15,7 +15,6 @@ import { createAudioEngine, type AudioEngine } from '#web/features/player/audio-
 import { createPlayerActions, type PlayerActions } from '#web/features/player/player-actions.ts';
 import { PlayerAudio } from '#web/features/player/player-audio.tsx';
 import { createPlayerStore, initialStoreState, saveRate, type PlayerProgress, type PlayerStore, type PlayerView } from '#web/features/player/player-store.ts';
-import { usePlayerKeyboard } from '#web/features/player/use-player-keyboard.ts';
 
 export type PlayerApi = PlayerView & PlayerActions;
 
@@ -86,8 +85,6 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => store.dispatch({ type: 'dismiss-completion' }), AUDIO.completionOverlayMs);
     return () => clearTimeout(timer);
   }, [store, view.completed]);
-
-  usePlayerKeyboard(store, actions);
 
   useEffect(() => () => engine.stopAll(), [engine]);
 
