@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { TEST_NODE_FLAGS } from './tests/setup/server-bundle.ts';
 
 /** The web app's tests that start the real server in process (they need the server project's set-up). */
 const WEB_WITH_SERVER = ['src/web/platform/store-purchases.test.ts', 'src/web/features/journal/journal-sync.test.ts', 'src/web/features/journal/journal-rotation.test.ts', 'src/web/features/journal/journal-biometric.test.ts'];
@@ -29,8 +28,12 @@ export default defineConfig({
     // expect.poll's default second fails on a loaded machine; a poll returns as soon as it passes.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
-    // WebAssembly by V8's baseline compiler in the workers too (PGlite's first open; server-bundle.ts).
-    execArgv: TEST_NODE_FLAGS,
+    // The workers keep V8's optimising WebAssembly compiler, unlike the servers and CLIs tests start
+    // (TEST_NODE_FLAGS, server-bundle.ts): a worker lives for many files, so PGlite's first-open cost is
+    // paid a few times a run, while the journal's Argon2id (hash-wasm, 64 MiB, three passes) runs in them
+    // dozens of times and took twice as long on the baseline compiler alone (1.0 s against 0.5 s a
+    // derivation). The three journal engine files: 101 CPU-s with the flag, 63 without; PGlite-heavy
+    // server files: the same either way (48.8 and 48.9 CPU-s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -38,11 +38,12 @@ function keepImportMetaUrl(entry: string): Plugin {
 
 /** How a test spawns the CLI: the run's bundle when there is one, else the sources through tsx (as `npm run cli` does). */
 /**
- * Node flags for the processes tests start (servers, the CLI, test workers): WebAssembly compiled by
+ * Node flags for the processes tests start (servers, the CLI, the journeys' workers): WebAssembly compiled by
  * V8's baseline compiler only. PGlite is a large WebAssembly module, and its optimising compile cost
  * each process's first open about 1.7 CPU-seconds of 3.5 (measured here, four opens in one process:
  * 3.5, 1.8, 1.6, 1.6 s against 1.8, 1.6, 1.5, 1.5 s), with no difference on the queries tests make.
- * Test processes are short; a deployment (`npm start`) keeps V8's default.
+ * Test processes are short; a deployment (`npm start`) keeps V8's default, and so do the unit half's
+ * workers, which run the journal's Argon2id (vitest.config.ts says why).
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
 
