@@ -12,22 +12,24 @@ import { requireUser, viewerOf, type Auth, type Viewer } from '#server/auth.ts';
 import type { BillingMode } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { billingProviders } from '#server/features/billing/billing-providers.ts';
 import { recordingForgedWebhooks } from '#server/features/billing/forged-webhook.ts';
-import { completeSandboxCheckout, createSandboxCheckout, getSandboxCheckout } from '#server/features/billing/sandbox-billing.ts';
+import { completeSandboxCheckout, getSandboxCheckout } from '#server/features/billing/sandbox-billing.ts';
 import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
-import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible, syncSubscription } from '#server/features/billing/subscriptions.service.ts';
+import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible } from '#server/features/billing/subscriptions.service.ts';
 
 type Deps = { auth: Auth; db: Database; mode: BillingMode; stripe: StripeBilling | undefined; limits: RateLimitStore };
 
-const APPLE_MANAGED = 'This subscription is managed by Apple: cancel it in Settings › Apple ID › Subscriptions.';
-const GOOGLE_MANAGED = 'This subscription is managed by Google Play: cancel it in the Play Store app under Payments & subscriptions.';
-/** Subscriptions bought in a store app are changed there, never from the web. */
-const managedElsewhere = (provider: string) =>
-  provider === 'app_store' ? new AppError('billing/managed-elsewhere', APPLE_MANAGED, 409) : provider === 'play_store' ? new AppError('billing/managed-elsewhere', GOOGLE_MANAGED, 409) : undefined;
+/** What a provider's own failure (Stripe down, a refused call) becomes: logged here, worded for the person. */
+function providerFailure(request: { log: { error: (details: object, message: string) => void } }, what: string, error: unknown, answer: AppError): AppError {
+  if (error instanceof AppError) return error;
+  request.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, `${what} failed`);
+  return answer;
+}
 
 export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe, limits }: Deps): Promise<void> {
-  if ((mode === 'stripe') !== Boolean(stripe)) throw new Error(`billingRoutes: mode ${mode} ${stripe ? 'with' : 'without'} Stripe billing`);
+  const { seller, keeperOf } = billingProviders({ db, mode, stripe });
   const api = withContracts(app);
   const signedIn = requireUser(auth, db);
   /** BILLING_MODE=none: no web checkout at all (App-Store-only deployments). */
@@ -35,6 +37,15 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
   const products = mode === 'none' ? 0 : stripe ? stripe.products : PLANS.length;
   /** GET /api/subscription's answer: the entitlement, how the web sells, and how many plans it can sell. */
   const subscriptionOf = async (viewer: Viewer) => ({ ...(await getEntitlement({ db, userId: viewer.user.id, role: viewer.role })), mode, products });
+  /** The subscription a change applies to, and its keeper; refused when there is none, or it is changed in a store's app, or the web sells nothing. */
+  const changeable = async (userId: string) => {
+    const row = await getSubscription(db, userId);
+    if (!row) throw new AppError('not-found', 'You do not have a subscription.');
+    const keeper = keeperOf(row);
+    if (keeper.changedElsewhere) throw keeper.changedElsewhere();
+    if (!seller) throw unavailable();
+    return { row, keeper };
+  };
 
   api.get('/api/subscription', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: subscriptionResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -51,64 +62,43 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
       throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
     }
     const row = await getSubscription(db, viewer.user.id);
-    if (stripe && (!row || row.provider === 'stripe')) {
-      try {
-        await stripe.restore({ userId: viewer.user.id, subscriptionId: row?.providerSubscriptionId ?? null });
-      } catch (error) {
-        request.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'restore from Stripe failed');
-        throw new AppError('billing/unavailable', BILLING_MESSAGES.genericError, 503);
-      }
+    // No subscription yet: the web's seller may know of one this server missed (a lost webhook).
+    const provider = row ? keeperOf(row) : seller;
+    try {
+      await provider?.restore(viewer.user.id, row);
+    } catch (error) {
+      throw providerFailure(request, 'restore', error, new AppError('billing/unavailable', BILLING_MESSAGES.genericError, 503));
     }
-    // Sandbox rows live here already; App Store purchases are restored by the native app (issue 19).
     return subscriptionOf(viewer);
   });
 
   api.post('/api/billing/checkout', { onRequest: signedIn, schema: { tags: ['billing'], body: checkoutBody, response: { 200: checkoutResponse } } }, async (request) => {
     const { plan } = request.body;
-    if (mode === 'none') throw unavailable();
+    if (!seller) throw unavailable();
     const viewer = viewerOf(request);
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     if (entitlement.subscription && entitlement.subscribed) throw new AppError('billing/already-subscribed', 'You already have an active subscription.', 409);
     const withTrial = await isTrialEligible(db, viewer.user.id);
     const notice = withTrial ? undefined : BILLING_MESSAGES.repeatTrial;
     try {
-      const session = stripe
-        ? await stripe.createCheckout({ userId: viewer.user.id, email: viewer.user.email, plan, withTrial })
-        : await createSandboxCheckout({ db, userId: viewer.user.id, plan, withTrial });
+      const session = await seller.checkout({ userId: viewer.user.id, email: viewer.user.email, plan, withTrial });
       return { url: session.url, trial: withTrial, notice };
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      request.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'checkout failed');
-      throw new AppError('billing/checkout-failed', BILLING_MESSAGES.checkoutFailed, 502);
+      throw providerFailure(request, 'checkout', error, new AppError('billing/checkout-failed', BILLING_MESSAGES.checkoutFailed, 502));
     }
   });
 
   api.post('/api/billing/cancel', { onRequest: signedIn, schema: { tags: ['billing'], body: cancelBody, response: { 200: entitlementSchema } } }, async (request) => {
     const { cancel } = request.body;
     const viewer = viewerOf(request);
-    const row = await getSubscription(db, viewer.user.id);
-    if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    const elsewhere = managedElsewhere(row.provider);
-    if (elsewhere) throw elsewhere;
-    if (mode === 'none') throw unavailable();
-    if (row.provider === 'stripe') {
-      if (!stripe || !row.providerSubscriptionId) throw new AppError('billing/unavailable', BILLING_MESSAGES.genericError, 503);
-      await stripe.setCancelAtPeriodEnd(row.providerSubscriptionId, cancel);
-    } else {
-      await syncSubscription({ db, userId: viewer.user.id, snapshot: { ...snapshotOf(row), cancelAtPeriodEnd: cancel } });
-    }
+    const { row, keeper } = await changeable(viewer.user.id);
+    await keeper.setCancelAtPeriodEnd(row, cancel);
     return getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
   });
 
   api.post('/api/billing/portal', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: portalResponse } } }, async (request) => {
-    const viewer = viewerOf(request);
-    const row = await getSubscription(db, viewer.user.id);
-    if (!row) throw new AppError('not-found', 'You do not have a subscription.');
-    const elsewhere = managedElsewhere(row.provider);
-    if (elsewhere) throw elsewhere;
-    if (mode === 'none') throw unavailable();
-    if (row.provider === 'stripe' && stripe && row.providerCustomerId) return stripe.portal(row.providerCustomerId);
-    return { url: '/subscribe/sandbox-portal' };
+    const { row, keeper } = await changeable(viewerOf(request).user.id);
+    return keeper.portal(row);
   });
 
   if (mode === 'sandbox') {
@@ -141,19 +131,4 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     });
     registered();
   });
-}
-
-function snapshotOf(row: NonNullable<Awaited<ReturnType<typeof getSubscription>>>) {
-  return {
-    provider: row.provider as 'sandbox' | 'comped',
-    status: row.status,
-    plan: row.plan as Plan | 'comped',
-    providerCustomerId: row.providerCustomerId,
-    providerSubscriptionId: row.providerSubscriptionId,
-    currentPeriodEnd: row.currentPeriodEnd,
-    trialStart: row.trialStart,
-    trialEnd: row.trialEnd,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    environment: row.environment,
-  };
 }
