@@ -241,9 +241,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
   // Every process runs the reminder job; the database gives each trial's e-mail to one of them.
   if (schedulers) {
     const stopTrialReminders = startTrialReminders({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log });
-    app.addHook('onClose', (_instance, done) => {
-      stopTrialReminders();
-      done();
+    app.addHook('onClose', async () => {
+      await stopTrialReminders();
     });
   }
 

@@ -17,6 +17,7 @@ import type { Database } from '#server/db/client.ts';
 import { account, appleRefreshTokens, appleTokenRevocations } from '#server/db/schema/auth.ts';
 import { exchangeAppleCode, jwtClaims, loadAppleSigningKey, looksSealed, revokeAppleToken, tokenSealer, type AppleSigningKey, type TokenSealer } from '#server/features/auth/apple-tokens.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import { startBackgroundJob } from '#server/background-job.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -166,21 +167,14 @@ export async function sendAppleRevocations({ db, apple, log, ids, now = new Date
 
 /** Every process runs the job each minute (and once soon after start); the claim gives each row to one of them. */
 export function startAppleRevocations({ db, apple, log, everyMs = 60_000, firstAfterMs = 5_000 }: { db: Database; apple: AppleSignIn; log: Log; everyMs?: number; firstAfterMs?: number }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = sendAppleRevocations({ db, apple, log })
-      .then((counts) => {
-        if (counts.revoked + counts.gone + counts.abandoned > 0) log.info({ ...counts }, 'Apple token revocations sent');
-      })
-      .catch((error: unknown) => log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'Apple token revocations not sent; will retry'));
-  };
-  const first = setTimeout(run, firstAfterMs);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startBackgroundJob({
+    log,
+    failure: 'Apple token revocations not sent; will retry',
+    everyMs,
+    firstAfterMs,
+    run: async () => {
+      const counts = await sendAppleRevocations({ db, apple, log });
+      if (counts.revoked + counts.gone + counts.abandoned > 0) log.info({ ...counts }, 'Apple token revocations sent');
+    },
+  });
 }

@@ -11,6 +11,7 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
+import { startBackgroundJob } from '#server/background-job.ts';
 
 const DAY_MS = 86_400_000;
 /** How often each process looks: a reminder goes out at most this late. */
@@ -79,19 +80,6 @@ export async function sendTrialEndingReminders({ db, mailer, publicUrl, log, now
 }
 
 /** Runs the job now and every TRIAL_REMINDER_EVERY_MS, one run at a time; the returned function stops it. */
-export function startTrialReminders(options: { db: Database; mailer: Mailer; publicUrl: string; log: Log; everyMs?: number }): () => void {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= sendTrialEndingReminders(options)
-      .catch((error: unknown) => options.log.error({ err: error instanceof Error ? { message: error.message } : error }, 'trial reminder run failed'))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, options.everyMs ?? TRIAL_REMINDER_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function startTrialReminders(options: { db: Database; mailer: Mailer; publicUrl: string; log: Log; everyMs?: number }): () => Promise<void> {
+  return startBackgroundJob({ log: options.log, failure: 'trial reminder run failed', everyMs: options.everyMs ?? TRIAL_REMINDER_EVERY_MS, firstAfterMs: 5_000, run: () => sendTrialEndingReminders(options) });
 }

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { SHARE_LINKS_MAX, type ShareExpiryDays } from '#shared/journal-share.ts';
 import type { Database } from '#server/db/client.ts';
 import { journalShares } from '#server/db/schema/journal.ts';
+import { startBackgroundJob } from '#server/background-job.ts';
 
 const DAY_MS = 86_400_000;
 /** How often each process deletes expired links: a link's ciphertext outlives its expiry by at most this. */
@@ -93,21 +94,14 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  * sweeping together only delete the same rows once. Returns the stop function for onClose.
  */
 export function startShareSweeper({ db, log, everyMs = SWEEP_EVERY_MS, firstAfterMs = 5_000 }: { db: Database; log: Log; everyMs?: number; /** The first sweep, once start-up is over. */ firstAfterMs?: number }): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = sweepExpiredShares({ db })
-      .then((swept) => {
-        if (swept > 0) log.info({ swept }, 'expired shared journal links deleted');
-      })
-      .catch((error: unknown) => log.error({ err: error instanceof Error ? { message: error.message } : error }, 'expired shared links not swept; will retry'));
-  };
-  const first = setTimeout(run, firstAfterMs);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startBackgroundJob({
+    log,
+    failure: 'expired shared links not swept; will retry',
+    everyMs,
+    firstAfterMs,
+    run: async () => {
+      const swept = await sweepExpiredShares({ db });
+      if (swept > 0) log.info({ swept }, 'expired shared journal links deleted');
+    },
+  });
 }

@@ -18,6 +18,7 @@ import { offTokenFor } from '#server/features/reminders/reminders.service.ts';
 import { claimDueMails, mailedOn, sendClaimedMails, type ReminderMailer } from '#server/features/reminders/reminder-mail.ts';
 import { vapidKeysFor, vapidSubject, type VapidKeys } from '#server/features/reminders/vapid.ts';
 import type { Config } from '#server/config.ts';
+import { startBackgroundJob } from '#server/background-job.ts';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -159,24 +160,18 @@ const FORGET_EVERY_MS = 3_600_000;
 
 /** Runs the job every `everyMs`, one run at a time per process; the returned function stops it and waits for a run under way. */
 export function startReminderScheduler(options: { db: Database; sender: PushSender; mail?: ReminderMailer; log: Log; everyMs: number; now?: () => Date }): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
   let forgotAt = 0;
-  const run = () => {
-    if (running) return;
-    const now = options.now?.() ?? new Date();
-    const forget = now.getTime() - forgotAt >= FORGET_EVERY_MS;
-    if (forget) forgotAt = now.getTime();
-    const mail = options.mail;
-    running = sendDueReminders({ db: options.db, sender: options.sender, log: options.log, now })
-      .then(() => (mail ? sendDueMailReminders({ db: options.db, mail, log: options.log, now }) : undefined))
-      .then(() => (forget ? forgetOldDeliveries(options.db, now) : undefined))
-      .catch((error: unknown) => options.log.error({ err: error instanceof Error ? { message: error.message } : error }, 'reminder run failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, options.everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startBackgroundJob({
+    log: options.log,
+    failure: 'reminder run failed',
+    everyMs: options.everyMs,
+    run: async () => {
+      const now = options.now?.() ?? new Date();
+      const forget = now.getTime() - forgotAt >= FORGET_EVERY_MS;
+      if (forget) forgotAt = now.getTime();
+      await sendDueReminders({ db: options.db, sender: options.sender, log: options.log, now });
+      if (options.mail) await sendDueMailReminders({ db: options.db, mail: options.mail, log: options.log, now });
+      if (forget) await forgetOldDeliveries(options.db, now);
+    },
+  });
 }
