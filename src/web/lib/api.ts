@@ -25,9 +25,8 @@ export class ApiError extends Error {
   }
 }
 
-type Options = {
-  method?: string;
-  body?: unknown;
+/** What a caller may add to a route's request (call.ts): the method, path and body come from the route. */
+export type CallOptions = {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
@@ -38,6 +37,8 @@ type Options = {
    */
   keepalive?: boolean;
 };
+
+type Options = CallOptions & { method?: string; body?: unknown };
 
 export async function api<T>(path: string, { method = 'GET', body, signal, headers: extra = {}, keepalive }: Options = {}): Promise<T> {
   // The web calls its own origin with the cookie; inside the apps the platform names the server and the bearer session.

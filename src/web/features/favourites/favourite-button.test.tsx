@@ -42,8 +42,9 @@ function serverWithSlowMe() {
     if (url.endsWith('/api/me')) return json(await me);
     if (url.endsWith('/api/favourites')) return json({ favourites: saved });
     if (url.endsWith(`/api/favourites/${breath.id}`) && init?.method === 'PUT') {
-      saved.push({ meditation: breath, savedAt: new Date().toISOString() });
-      return json({}, 201);
+      const favourite = { meditation: breath, savedAt: new Date().toISOString() };
+      saved.push(favourite);
+      return json(favourite, 201);
     }
     return json({ error: { code: 'not-found', message: 'Not found' } }, 404);
   });

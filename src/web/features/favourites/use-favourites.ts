@@ -7,23 +7,27 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import type { Favourite, FavouritesResponse } from '#shared/contracts/favourites.ts';
+import type { Favourite } from '#shared/contracts/favourites.ts';
+import { favouriteRoutes } from '#shared/contracts/favourites.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { FAVOURITES_MESSAGES } from '#shared/favourites-messages.ts';
 import { withNext } from '#shared/next-path.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { loadOfflineStore } from '#web/lazy-chunks.ts';
 
-const FAVOURITES_QUERY_KEY = ['favourites'] as const;
 const M = FAVOURITES_MESSAGES;
+/** Each account's list apart: a device that changes hands never shows the last person's hearts. */
+const favouritesKey = (userId: string | undefined) => [...queryKeyOf(favouriteRoutes.list), userId ?? null];
 
 export function useFavourites() {
   const viewer = useViewer();
   return useQuery({
-    queryKey: [...FAVOURITES_QUERY_KEY, viewer.user?.id ?? null],
+    queryKey: favouritesKey(viewer.user?.id),
     queryFn: async ({ signal }) => {
       try {
-        return (await api<FavouritesResponse>('/api/favourites', { signal })).favourites;
+        return (await call(favouriteRoutes.list, {}, { signal })).favourites;
       } catch (error) {
         // Offline: the downloads on this device are the favourites we can still offer.
         if (error instanceof ApiError && error.code === 'network' && viewer.user && typeof indexedDB !== 'undefined') {
@@ -42,14 +46,14 @@ type Change = { meditation: MeditationCard; save: boolean };
 export function useToggleFavourite() {
   const viewer = useViewer();
   const client = useQueryClient();
-  const key = [...FAVOURITES_QUERY_KEY, viewer.user?.id ?? null];
+  const key = favouritesKey(viewer.user?.id);
   const favourites = useFavourites();
   const navigate = useNavigate();
   const location = useLocation();
 
   const mutation = useMutation({
     mutationFn: async ({ meditation, save }: Change): Promise<void> => {
-      await api<unknown>(`/api/favourites/${meditation.id}`, { method: save ? 'PUT' : 'DELETE', keepalive: true });
+      await call(save ? favouriteRoutes.save : favouriteRoutes.remove, { params: { id: meditation.id } }, { keepalive: true });
     },
     onMutate: async ({ meditation, save }): Promise<{ before: Favourite[] | undefined }> => {
       await client.cancelQueries({ queryKey: key });

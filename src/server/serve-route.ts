@@ -1,0 +1,80 @@
+/**
+ * Registers a handler against a route of the table (src/shared/contracts/route.ts): the route's
+ * policy runs before the body is read (401 for a visitor, 403 for a signed-in caller without the
+ * role), its zod contract validates the request and serialises the reply (api-contracts.ts), and its
+ * cache rule sets the header. A handler is only the work:
+ *   const serve = routeServer(app, { auth, db });
+ *   serve(favouriteRoutes.list, async ({ viewer }) => ({ favourites: await listFavourites({ db, userId: viewer.user.id }) }));
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { contractOf } from '#shared/contracts/api-schemas.ts';
+import type { ReplyOf, Route } from '#shared/contracts/route.ts';
+import type { Policy } from '#shared/policies.ts';
+import { STAFF_ROLES } from '#shared/roles.ts';
+import { optionalUser, requireRole, requireUser, type Auth, type Viewer } from '#server/auth.ts';
+import type { Database } from '#server/db/client.ts';
+
+type SchemasOf<R> = R extends Route<infer S> ? S : never;
+type Parsed<S, K extends 'params' | 'query' | 'body'> = S extends { [P in K]: infer X extends z.ZodType } ? z.output<X> : undefined;
+type ViewerUnder<P> = P extends 'public' ? undefined : P extends 'public-with-viewer' ? Viewer | undefined : Viewer;
+type PolicyOf<R> = R extends Route<infer _S, infer P> ? P : never;
+
+/** What a handler is given: the parsed request, and who asks as the route's policy knows them. */
+type RouteInput<R> = {
+  params: Parsed<SchemasOf<R>, 'params'>;
+  query: Parsed<SchemasOf<R>, 'query'>;
+  body: Parsed<SchemasOf<R>, 'body'>;
+  viewer: ViewerUnder<PolicyOf<R>>;
+  request: FastifyRequest;
+};
+
+/** A handler answers with the route's reply, or sends it itself (a status other than 200, a stream). */
+export type RouteHandler<R> = (input: RouteInput<R>, reply: FastifyReply) => Promise<ReplyOf<R> | FastifyReply>;
+
+/** What a route may add around the table's rules: hooks that run before its policy or after it. */
+export type RouteExtras = {
+  /** Run before the policy (a private-reply header that must be on every answer, a 401 included). */
+  before?: onRequestHookHandler[];
+  preValidation?: preValidationHookHandler;
+  preHandler?: preHandlerHookHandler;
+  bodyLimit?: number;
+  config?: Record<string, unknown>;
+};
+
+const isSchema = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;
+
+export function routeServer(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) {
+  const policyHooks: Record<Policy, onRequestHookHandler[]> = {
+    public: [],
+    'public-with-viewer': [optionalUser(auth, db)],
+    'signed-in': [requireUser(auth, db)],
+    staff: [requireRole(auth, db, STAFF_ROLES)],
+    admin: [requireRole(auth, db, ['admin'])],
+  };
+
+  return function serve<R extends Route>(route: R, handler: RouteHandler<R>, extras: RouteExtras = {}): void {
+    const schemas = contractOf(route);
+    app.route({
+      method: route.method,
+      url: route.path,
+      schema: {
+        tags: [route.feature],
+        ...(schemas.params && { params: schemas.params }),
+        ...(schemas.query && { querystring: schemas.query }),
+        ...(schemas.body && { body: schemas.body }),
+        response: isSchema(schemas.response) ? { 200: schemas.response } : schemas.response,
+      },
+      onRequest: [...(extras.before ?? []), ...policyHooks[route.policy]],
+      ...(extras.preValidation && { preValidation: extras.preValidation }),
+      ...(extras.preHandler && { preHandler: extras.preHandler }),
+      ...(extras.bodyLimit !== undefined && { bodyLimit: extras.bodyLimit }),
+      ...(extras.config && { config: extras.config }),
+      handler: async (request, reply) => {
+        if (route.cache === 'no-store') reply.header('cache-control', 'no-store');
+        const input = { params: request.params, query: request.query, body: request.body, viewer: request.viewer, request } as RouteInput<R>;
+        return handler(input, reply);
+      },
+    });
+  };
+}
