@@ -4,7 +4,7 @@
  * role), its zod contract validates the request and serialises the reply (api-contracts.ts), and its
  * cache rule sets the header. A handler is only the work:
  *   const serve = routeServer(app, { auth, db });
- *   serve(favouriteRoutes.list, async ({ viewer }) => ({ favourites: await listFavourites({ db, userId: viewer.user.id }) }));
+ *   serve(favouritesApi.list, async ({ viewer }) => ({ favourites: await listFavourites({ db, userId: viewer.user.id }) }));
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import type { z } from 'zod';
@@ -54,6 +54,7 @@ export function routeServer(app: FastifyInstance, { auth, db }: { auth: Auth; db
   };
 
   return function serve<R extends Route>(route: R, handler: RouteHandler<R>, extras: RouteExtras = {}): void {
+    if (route.servedBy) throw new Error(`${route.id} is served by ${route.servedBy}, not by serve()`);
     const schemas = contractOf(route);
     app.route({
       method: route.method,

@@ -1,6 +1,7 @@
 /** Account data contracts (issue 18): deleting an account. The export is a documented JSON file (docs/data-export.md). */
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from '#shared/account-messages.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 export const deleteAccountBody = z.object({
   /** Required when the account has a password; Apple and Google accounts prove themselves with a fresh sign-in instead. */
@@ -66,3 +67,6 @@ export const accountExportResponse = z.object({
   programmes: z.array(z.object({ slug: z.string(), title: z.string(), startedAt: when, timeZone: z.string(), openedEarly: z.number() })),
 });
 export type AccountExportResponse = z.infer<typeof accountExportResponse>;
+
+/** The account routes' contracts, by route name (their method, path and policy: account.routes.ts). */
+export const accountSchemas = {} satisfies SchemaTable;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES as M, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const severitySchema = z.enum(SEVERITY_OPTIONS);
 const detailsSchema = z.record(z.string(), z.unknown());
@@ -157,3 +158,6 @@ export const editMeditationBody = z
 export type EditMeditationBody = z.infer<typeof editMeditationBody>;
 
 export const deleteMeditationResponse = z.object({ deleted: z.string() });
+
+/** The admin routes' contracts, by route name (their method, path and policy: admin.routes.ts). */
+export const adminSchemas = {} satisfies SchemaTable;

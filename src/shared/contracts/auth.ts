@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /** What GET /api/me answers: the signed-in user and role, or nulls. */
 export const meResponse = z.object({
@@ -26,3 +27,6 @@ export const authProvidersResponse = z.object({
   googleIosClientId: z.string().optional(),
 });
 export type AuthProviders = z.infer<typeof authProvidersResponse>;
+
+/** The auth routes' contracts, by route name (their method, path and policy: auth.routes.ts). */
+export const authSchemas = {} satisfies SchemaTable;

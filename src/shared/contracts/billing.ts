@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_ERRORS, PLANS } from '#shared/billing.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 export const checkoutBody = z.object({
   plan: z.enum(PLANS, { message: 'Please choose the monthly or yearly plan.' }),
@@ -126,3 +127,6 @@ export type SandboxCompleteResponse = z.infer<typeof sandboxCompleteResponse>;
 export const sandboxSessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[0-9a-f]{24}$/, 'Unknown checkout session') });
 /** `cancel` is required: an empty body must never mean "cancel my subscription". */
 export const cancelBody = z.object({ cancel: z.boolean({ message: 'Please say whether to cancel (true) or resume (false) the subscription.' }) });
+
+/** The billing routes' contracts, by route name (their method, path and policy: billing.routes.ts). */
+export const billingSchemas = {} satisfies SchemaTable;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CategoryInfo } from '#shared/catalogue.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SEARCH_MIN_SERVER_LENGTH } from '#shared/catalogue-search.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const categorySlugSchema = z
   .string()
@@ -58,3 +59,6 @@ export const searchQuery = z.object({
 });
 export const searchResponse = z.object({ ids: z.array(z.string()) });
 export type SearchResponse = z.infer<typeof searchResponse>;
+
+/** The catalogue routes' contracts, by route name (their method, path and policy: catalogue.routes.ts). */
+export const catalogueSchemas = {} satisfies SchemaTable;

@@ -2,7 +2,7 @@
 import type { favouritesSchemas } from '#shared/contracts/favourites.ts';
 import { defineRoutes } from '#shared/contracts/route.ts';
 
-export const favouriteRoutes = defineRoutes<typeof favouritesSchemas>()('favourites', {
+export const favouritesApi = defineRoutes<typeof favouritesSchemas>()('favourites', {
   list: { method: 'GET', path: '/api/favourites', policy: 'signed-in', cache: 'no-store' },
   /** 201 when newly saved, 200 when it already was (with the first save's time). */
   save: { method: 'PUT', path: '/api/favourites/:id', policy: 'signed-in', cache: 'no-store' },

@@ -1,5 +1,6 @@
 /** Health API contracts: liveness (/api/health) and readiness (/api/ready), read by load balancers and operators. */
 import { z } from 'zod';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /** GET /api/health: 200 `ok` while the process runs (liveness; the database is readiness's business). */
 export const healthResponse = z.object({ status: z.literal('ok') });
@@ -22,3 +23,6 @@ export type ReadinessChecks = z.infer<typeof readinessChecks>;
 /** GET /api/ready: 200 `ready` when every check passes (skipped counts as passing), 503 `not-ready` otherwise. */
 export const readinessResponse = z.object({ status: z.enum(['ready', 'not-ready']), checks: readinessChecks });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;
+
+/** The health routes' contracts, by route name (their method, path and policy: health.routes.ts). */
+export const healthSchemas = {} satisfies SchemaTable;

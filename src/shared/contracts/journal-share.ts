@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SHARE_CIPHERTEXT_MAX_CHARS, SHARE_EXPIRY_DAYS, SHARE_MESSAGES as M } from '#shared/journal-share.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 export const shareParams = z.object({ id: z.uuid(M.badId) });
 
@@ -32,3 +33,6 @@ export const sharedEntryResponse = z.object({ iv: z.string(), data: z.string(), 
 export type SharedEntryResponse = z.infer<typeof sharedEntryResponse>;
 
 export const revokeShareResponse = z.object({ revoked: z.literal(true) });
+
+/** The journal-share routes' contracts, by route name (their method, path and policy: journal-share.routes.ts). */
+export const journalShareSchemas = {} satisfies SchemaTable;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { JOURNAL_ARGON2ID, JOURNAL_LOCK_MESSAGES, JOURNAL_PREVIOUS_KEYS_MAX, JOURNAL_RESET_WORD } from '#shared/journal-keys.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const base64 = (max: number) =>
   z
@@ -90,3 +91,6 @@ export const recordsResponse = z.object({ records: z.array(recordSchema), last: 
 /** "Start a new journal" (issue 36, item 3): the typed word, checked here as well as in the dialog. */
 export const resetBody = z.strictObject({ confirm: z.literal(JOURNAL_RESET_WORD, JOURNAL_LOCK_MESSAGES.resetWordWrong) });
 export const resetResponse = z.object({ deletedRecords: z.number() });
+
+/** The journal routes' contracts, by route name (their method, path and policy: journal.routes.ts). */
+export const journalSchemas = {} satisfies SchemaTable;

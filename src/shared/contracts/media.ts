@@ -3,6 +3,7 @@
  * audio URL, and the signed media route that streams the bytes (not JSON, so no reply schema).
  */
 import { z } from 'zod';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /** GET /api/meditations/:id/playback (params: meditationIdParams from contracts/catalogue.ts). */
 export const playbackResponse = z.object({
@@ -24,3 +25,6 @@ export const mediaParams = z.object({ key: z.string() });
  */
 const signaturePart = z.string().optional().catch(undefined);
 export const mediaQuery = z.object({ exp: signaturePart, sig: signaturePart });
+
+/** The media routes' contracts, by route name (their method, path and policy: media.routes.ts). */
+export const mediaSchemas = {} satisfies SchemaTable;

@@ -6,6 +6,7 @@ import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts'
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { TIMER, TIMER_MESSAGES } from '#shared/timer.ts';
 import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_MESSAGES, BREATHING_PATTERN_IDS, planBreathing } from '#shared/breathing.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const seconds = (message: string) => z.number(message).min(0, message).max(MAX_LISTENED_SECONDS, message);
 const listenedRange = z
@@ -186,3 +187,6 @@ export type SavePositionResponse = z.infer<typeof savePositionResponse>;
 /** Every meditation with a position past its start, newest first. */
 export const positionsResponse = z.object({ positions: z.array(positionSchema) });
 export type PositionsResponse = z.infer<typeof positionsResponse>;
+
+/** The practice routes' contracts, by route name (their method, path and policy: practice.routes.ts). */
+export const practiceSchemas = {} satisfies SchemaTable;

@@ -7,6 +7,7 @@ import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import { isValidTimezone } from '#shared/days.ts';
 import { PROGRAMME_LIMITS as L, PROGRAMME_MESSAGES as M, PROGRAMME_SLUG } from '#shared/programmes.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const COVERS = ASSIGNABLE_CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
@@ -127,3 +128,6 @@ export const adminProgrammeResponse = adminProgrammeSchema;
 export const adminProgrammesResponse = z.object({ programmes: z.array(adminProgrammeSchema) });
 export type AdminProgrammesResponse = z.infer<typeof adminProgrammesResponse>;
 export const deleteProgrammeResponse = z.object({ deleted: z.literal(true) });
+
+/** The programmes routes' contracts, by route name (their method, path and policy: programmes.routes.ts). */
+export const programmesSchemas = {} satisfies SchemaTable;

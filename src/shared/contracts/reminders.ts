@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidTimezone } from '#shared/days.ts';
 import { REMINDER_MESSAGES, reminderChannelSchema, reminderSettingsSchema, reminderTimeSchema, reminderDaysSchema } from '#shared/reminders.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /** GET /api/reminders?tz=: the device's time zone, for a person who has never saved a reminder. */
 export const remindersQuery = z.object({ tz: z.string().max(64).default('UTC').refine(isValidTimezone, REMINDER_MESSAGES.badTimezone) });
@@ -76,3 +77,6 @@ export const calendarQuery = z.object({
     .pipe(reminderDaysSchema),
   tz: z.string(REMINDER_MESSAGES.badTimezone).max(64, REMINDER_MESSAGES.badTimezone).refine(isValidTimezone, REMINDER_MESSAGES.badTimezone),
 });
+
+/** The reminders routes' contracts, by route name (their method, path and policy: reminders.routes.ts). */
+export const remindersSchemas = {} satisfies SchemaTable;

@@ -35,7 +35,17 @@ export type RouteSchemas = {
 /** A feature's contracts, by route name (the values the server validates with). */
 export type SchemaTable = Record<string, RouteSchemas>;
 
-export type RouteSpec = { method: HttpMethod; path: `/${string}`; policy: Policy; cache: CacheRule };
+export type RouteSpec = {
+  method: HttpMethod;
+  path: `/${string}`;
+  policy: Policy;
+  cache: CacheRule;
+  /**
+   * Served by better-auth's own handler under /api/auth/* (src/server/features/auth/auth.routes.ts), not
+   * registered with serve(): its contract types the web's calls and its policy is better-auth's.
+   */
+  servedBy?: 'better-auth';
+};
 
 export type Route<S extends RouteSchemas = RouteSchemas, P extends Policy = Policy> = RouteSpec & {
   readonly policy: P;
@@ -50,7 +60,7 @@ export type Route<S extends RouteSchemas = RouteSchemas, P extends Policy = Poli
 /**
  * A feature's routes, one per entry of its schema table (and no other). Called twice because
  * TypeScript cannot take the table's type from the caller and infer each route's policy in one call:
- *   export const favouriteRoutes = defineRoutes<typeof favouritesSchemas>()('favourites', { list: { method: 'GET', … } });
+ *   export const favouritesApi = defineRoutes<typeof favouritesSchemas>()('favourites', { list: { method: 'GET', … } });
  */
 export function defineRoutes<Table extends SchemaTable>() {
   return <const Specs extends { [Name in keyof Table]: RouteSpec }>(feature: string, specs: Specs): { [Name in keyof Table]: Route<Table[Name], Specs[Name]['policy']> } => {

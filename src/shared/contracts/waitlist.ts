@@ -1,6 +1,7 @@
 /** Waitlist API contracts: the public sign-up and the admin views of the list (admin document §5). */
 import { z } from 'zod';
 import { WAITLIST } from '#shared/waitlist.ts';
+import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /**
  * Lengths are capped generously here; the spec's own rules and messages (validateWaitlist) run in the
@@ -31,3 +32,6 @@ export const waitlistExportQuery = z.object({});
 
 export const clearWaitlistResponse = z.object({ deleted: z.number() });
 export const waitlistTestDataResponse = z.object({ inserted: z.number() });
+
+/** The waitlist routes' contracts, by route name (their method, path and policy: waitlist.routes.ts). */
+export const waitlistSchemas = {} satisfies SchemaTable;

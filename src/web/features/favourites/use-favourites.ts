@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import type { Favourite } from '#shared/contracts/favourites.ts';
-import { favouriteRoutes } from '#shared/contracts/favourites.routes.ts';
+import { favouritesApi } from '#shared/contracts/favourites.routes.ts';
 import { queryKeyOf } from '#shared/contracts/route.ts';
 import { FAVOURITES_MESSAGES } from '#shared/favourites-messages.ts';
 import { withNext } from '#shared/next-path.ts';
@@ -19,7 +19,7 @@ import { loadOfflineStore } from '#web/lazy-chunks.ts';
 
 const M = FAVOURITES_MESSAGES;
 /** Each account's list apart: a device that changes hands never shows the last person's hearts. */
-const favouritesKey = (userId: string | undefined) => [...queryKeyOf(favouriteRoutes.list), userId ?? null];
+const favouritesKey = (userId: string | undefined) => [...queryKeyOf(favouritesApi.list), userId ?? null];
 
 export function useFavourites() {
   const viewer = useViewer();
@@ -27,7 +27,7 @@ export function useFavourites() {
     queryKey: favouritesKey(viewer.user?.id),
     queryFn: async ({ signal }) => {
       try {
-        return (await call(favouriteRoutes.list, {}, { signal })).favourites;
+        return (await call(favouritesApi.list, {}, { signal })).favourites;
       } catch (error) {
         // Offline: the downloads on this device are the favourites we can still offer.
         if (error instanceof ApiError && error.code === 'network' && viewer.user && typeof indexedDB !== 'undefined') {
@@ -53,7 +53,7 @@ export function useToggleFavourite() {
 
   const mutation = useMutation({
     mutationFn: async ({ meditation, save }: Change): Promise<void> => {
-      await call(save ? favouriteRoutes.save : favouriteRoutes.remove, { params: { id: meditation.id } }, { keepalive: true });
+      await call(save ? favouritesApi.save : favouritesApi.remove, { params: { id: meditation.id } }, { keepalive: true });
     },
     onMutate: async ({ meditation, save }): Promise<{ before: Favourite[] | undefined }> => {
       await client.cancelQueries({ queryKey: key });
