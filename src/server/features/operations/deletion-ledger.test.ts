@@ -42,6 +42,8 @@ async function tracesOf(database: DatabaseHandle, email: string) {
 const GONE = { accounts: 0, waitlist: 0, security: 0 };
 const HERE = { accounts: 1, waitlist: 1, security: 1 };
 
+// Caps, not budgets: a restore unpacks and opens a whole PGlite database in this process (about 3 s alone),
+// and the forced one does it twice; a fresh run on a loaded machine took 60 s for it.
 describe('deleted accounts stay deleted after a restore', () => {
   let source: DatabaseHandle;
   const before = join(work, 'before.tar.gz');
@@ -63,7 +65,7 @@ describe('deleted accounts stay deleted after a restore', () => {
     await writeBackup({ config, database: source, file: before });
     samId = await deleteAs(source, 'sam@example.com');
     await writeBackup({ config, database: source, file: after });
-  }, 60_000);
+  }, 120_000);
   afterAll(() => source.close());
 
   it('records the deleted id, and nothing else about the person, in the ledger', async () => {
@@ -98,7 +100,7 @@ describe('deleted accounts stay deleted after a restore', () => {
     } finally {
       await restored.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('erases them when an older backup is restored into an empty folder with the newer backup named', async () => {
     const dataDir = join(work, 'empty');
@@ -111,7 +113,7 @@ describe('deleted accounts stay deleted after a restore', () => {
     } finally {
       await restored.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('restores the newer backup as it was: the deletion is already in it', async () => {
     const dataDir = join(work, 'newer');
@@ -124,5 +126,5 @@ describe('deleted accounts stay deleted after a restore', () => {
     } finally {
       await restored.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
