@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { subscribers } from '#server/db/schema/billing.ts';
+import { urlOf, type Route } from '#shared/contracts/route.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -33,15 +34,17 @@ export function journalTestDevices() {
     const store = await import('#web/features/journal/journal-store.ts');
     const lock = await import('#web/features/journal/journal-lock.ts');
     const { ApiError } = await import('#web/lib/api.ts');
+    const { checkReply } = await import('#web/lib/reply-check.ts');
     // Opens this device's database now, while its own IndexedDB is the global one.
     await store.loadDevice('none');
     let online = true;
-    const request = (async (path: string, options?: { method?: string; body?: unknown }) => {
-      options ??= {};
+    // As call() does it (src/web/lib/call.ts): the route's method and path, the input's query and body, the reply checked against the contract.
+    const request = (async (route: Route, input?: { params?: unknown; query?: unknown; body?: unknown }) => {
       if (!online) throw new ApiError(0, 'network', 'Unable to reach Harbour Mind. Please check your connection.');
-      const response = await t.app.inject({ method: (options.method ?? 'GET') as 'GET', url: path, headers: { ...origin(t), cookie }, ...(options.body === undefined ? {} : { payload: options.body as object }) });
+      const response = await t.app.inject({ method: route.method, url: urlOf(route, input), headers: { ...origin(t), cookie }, ...(input?.body === undefined ? {} : { payload: input.body as object }) });
       const data = response.json();
       if (response.statusCode >= 400) throw new ApiError(response.statusCode, data.error.code, data.error.message, undefined, data.error.details);
+      checkReply(route, data);
       return data;
     }) as Parameters<typeof JournalSync.open>[1];
     /** This device's journal as the page opens it: the keys this "page" holds in memory. */

@@ -40,17 +40,28 @@ export type RouteExtras = {
   preHandler?: preHandlerHookHandler;
   bodyLimit?: number;
   config?: Record<string, unknown>;
+  /** For the OpenAPI document only (what the route does beyond its name). */
+  description?: string;
 };
 
 const isSchema = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;
 
-export function routeServer(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) {
-  const policyHooks: Record<Policy, onRequestHookHandler[]> = {
-    public: [],
-    'public-with-viewer': [optionalUser(auth, db)],
-    'signed-in': [requireUser(auth, db)],
-    staff: [requireRole(auth, db, STAFF_ROLES)],
-    admin: [requireRole(auth, db, ['admin'])],
+/**
+ * `sessions`: what the session policies read the caller with. A feature whose routes are all public
+ * (the catalogue, health, which starts before authentication exists) passes none; a session policy
+ * there is refused when the route is registered, not when someone calls it.
+ */
+export function routeServer(app: FastifyInstance, sessions?: { auth: Auth; db: Database }) {
+  const needs = (make: (auth: Auth, db: Database) => onRequestHookHandler) => (route: Route) => {
+    if (!sessions) throw new Error(`${route.id}: policy ${route.policy} needs the session reader (routeServer(app, { auth, db }))`);
+    return [make(sessions.auth, sessions.db)];
+  };
+  const policyHooks: Record<Policy, (route: Route) => onRequestHookHandler[]> = {
+    public: () => [],
+    'public-with-viewer': needs(optionalUser),
+    'signed-in': needs(requireUser),
+    staff: needs((auth, db) => requireRole(auth, db, STAFF_ROLES)),
+    admin: needs((auth, db) => requireRole(auth, db, ['admin'])),
   };
 
   return function serve<R extends Route>(route: R, handler: RouteHandler<R>, extras: RouteExtras = {}): void {
@@ -61,12 +72,13 @@ export function routeServer(app: FastifyInstance, { auth, db }: { auth: Auth; db
       url: route.path,
       schema: {
         tags: [route.feature],
+        ...(extras.description && { description: extras.description }),
         ...(schemas.params && { params: schemas.params }),
         ...(schemas.query && { querystring: schemas.query }),
         ...(schemas.body && { body: schemas.body }),
         response: isSchema(schemas.response) ? { 200: schemas.response } : schemas.response,
       },
-      onRequest: [...(extras.before ?? []), ...policyHooks[route.policy]],
+      onRequest: [...(extras.before ?? []), ...policyHooks[route.policy](route)],
       ...(extras.preValidation && { preValidation: extras.preValidation }),
       ...(extras.preHandler && { preHandler: extras.preHandler }),
       ...(extras.bodyLimit !== undefined && { bodyLimit: extras.bodyLimit }),

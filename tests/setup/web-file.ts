@@ -8,6 +8,8 @@
  * not an answer on two cores busy with the rest of `npm test` (a lazy chunk, a query and a render can
  * take longer there), and a wait returns as soon as its check passes, so a passing test is no slower.
  * A check that never passes still fails, after ten seconds.
+ * The reply check call() loads in development and tests (src/web/lib/reply-check.ts) is loaded here, in
+ * real time: loaded by the first call of a test that has stopped the clock, it never arrived.
  */
 import { configure } from '@testing-library/dom';
 import { vi } from 'vitest';
@@ -18,3 +20,4 @@ vi.unstubAllEnvs();
 vi.useRealTimers();
 
 configure({ asyncUtilTimeout: 10_000 });
+await import('#web/lib/reply-check.ts');

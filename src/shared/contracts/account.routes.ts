@@ -1,5 +1,12 @@
-/** The account routes (contracts: account.ts). */
+/** The account routes (contracts: account.ts): Account › Your data, the export and the deletion (issue 18). */
 import type { accountSchemas } from '#shared/contracts/account.ts';
 import { defineRoutes } from '#shared/contracts/route.ts';
 
-export const accountApi = defineRoutes<typeof accountSchemas>()('account', {});
+export const accountApi = defineRoutes<typeof accountSchemas>()('account', {
+  /** Everything the server holds about the person (docs/data-export.md), as a JSON attachment; a few an hour. */
+  export: { method: 'GET', path: '/api/account/export', policy: 'signed-in', cache: 'no-store' },
+  /** What the deletion dialog needs first: whether a password proves it is them, and what happens to a subscription. */
+  deletion: { method: 'GET', path: '/api/account/deletion', policy: 'signed-in', cache: 'no-store' },
+  /** Deletes the account at once (password or a recent sign-in, and the typed word); the session cookies expire. */
+  delete: { method: 'POST', path: '/api/account/delete', policy: 'signed-in', cache: 'no-store' },
+});

@@ -3,21 +3,20 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from '#shared/account-messages.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
-export const deleteAccountBody = z.object({
+const deleteAccountBody = z.object({
   /** Required when the account has a password; Apple and Google accounts prove themselves with a fresh sign-in instead. */
   password: z.string().max(128).optional(),
   confirmation: z.string(ACCOUNT_MESSAGES.deleteConfirmWrong).max(32).refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, ACCOUNT_MESSAGES.deleteConfirmWrong),
 });
 
-export const deleteAccountResponse = z.object({
+const deleteAccountResponse = z.object({
   deleted: z.literal(true),
   /** Set when an App Store subscription is still running: only the person can cancel it, in Settings. */
   appStoreSubscription: z.boolean(),
 });
-export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;
 
 /** What Account › Your data needs before deleting: how to prove it is them, and what happens to their subscription. */
-export const deletionInfoResponse = z.object({
+const deletionInfoResponse = z.object({
   hasPassword: z.boolean(),
   subscription: z.enum(['none', 'stripe', 'sandbox', 'app_store', 'play_store']),
 });
@@ -25,7 +24,7 @@ export type DeletionInfoResponse = z.infer<typeof deletionInfoResponse>;
 
 const when = z.string().nullable();
 /** GET /api/account/export: everything the server holds about the signed-in person (docs/data-export.md). */
-export const accountExportResponse = z.object({
+const accountExportResponse = z.object({
   format: z.number(),
   exportedAt: z.string(),
   profile: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean(), createdAt: when, updatedAt: when }),
@@ -66,7 +65,10 @@ export const accountExportResponse = z.object({
   /** Programmes started (decision 0051): which, since when, in which time zone, and the day opened early; progress is derived from the sessions. */
   programmes: z.array(z.object({ slug: z.string(), title: z.string(), startedAt: when, timeZone: z.string(), openedEarly: z.number() })),
 });
-export type AccountExportResponse = z.infer<typeof accountExportResponse>;
 
 /** The account routes' contracts, by route name (their method, path and policy: account.routes.ts). */
-export const accountSchemas = {} satisfies SchemaTable;
+export const accountSchemas = {
+  export: { response: accountExportResponse },
+  deletion: { response: deletionInfoResponse },
+  delete: { body: deleteAccountBody, response: deleteAccountResponse },
+} satisfies SchemaTable;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES as M, EVENT_TYPE_OPTIONS, SEVERITY_OPTIONS } from '#shared/admin.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { hasControlCharacters } from '#shared/validation.ts';
+import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const severitySchema = z.enum(SEVERITY_OPTIONS);
@@ -13,7 +14,7 @@ const detailsSchema = z.record(z.string(), z.unknown());
 
 // ---- status and setup
 
-export const adminStatusResponse = z.object({
+const adminStatusResponse = z.object({
   role: z.enum(ROLE_OPTIONS),
   isAdmin: z.boolean(),
   canManageMeditations: z.boolean(),
@@ -23,11 +24,10 @@ export const adminStatusResponse = z.object({
 });
 export type AdminStatus = z.infer<typeof adminStatusResponse>;
 
-export const setupBody = z.object({ token: z.string().trim().min(1, M.setupTokenInvalid).max(200) });
-export const setupResponse = z.object({ role: z.literal('admin'), message: z.string() });
+const setupBody = z.object({ token: z.string().trim().min(1, M.setupTokenInvalid).max(200) });
+const setupResponse = z.object({ role: z.literal('admin'), message: z.string() });
 
-export const csrfResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime() });
-export type CsrfResponse = z.infer<typeof csrfResponse>;
+const csrfResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime() });
 
 // ---- roles
 
@@ -40,11 +40,10 @@ const roleRecordSchema = z.object({
   email: z.string(),
   name: z.string(),
 });
-export const rolesResponse = z.object({ roles: z.array(roleRecordSchema) });
-export type RolesResponse = z.infer<typeof rolesResponse>;
+const rolesResponse = z.object({ roles: z.array(roleRecordSchema) });
 
 /** Every way of getting the pair wrong answers with the spec's one message. */
-export const roleBody = z.object({
+const roleBody = z.object({
   email: z.string().trim().max(254).default('').refine((v) => v !== '' && !hasControlCharacters(v), M.rolesRequired),
   role: z
     .string()
@@ -52,15 +51,13 @@ export const roleBody = z.object({
     .default('')
     .pipe(z.enum(ROLE_OPTIONS, M.rolesRequired)),
 });
-export const roleChangeResponse = z.object({ status: z.enum(['assigned', 'modified']), message: z.string() });
-export type RoleChangeResponse = z.infer<typeof roleChangeResponse>;
-export const roleIdParams = z.object({ id: z.uuid() });
-export const roleRevokeResponse = z.object({ message: z.string() });
-export type RoleRevokeResponse = z.infer<typeof roleRevokeResponse>;
+const roleChangeResponse = z.object({ status: z.enum(['assigned', 'modified']), message: z.string() });
+const roleIdParams = z.object({ id: z.uuid() });
+const roleRevokeResponse = z.object({ message: z.string() });
 
 // ---- logs
 
-export const auditQuery = z.object({ severity: severitySchema.optional() });
+const auditQuery = z.object({ severity: severitySchema.optional() });
 const auditEventSchema = z.object({
   id: z.string(),
   adminUserId: z.string().nullable(),
@@ -74,10 +71,9 @@ const auditEventSchema = z.object({
   severity: severitySchema,
   createdAt: z.iso.datetime(),
 });
-export const auditResponse = z.object({ events: z.array(auditEventSchema) });
-export type AuditResponse = z.infer<typeof auditResponse>;
+const auditResponse = z.object({ events: z.array(auditEventSchema) });
 
-export const securityEventsQuery = z.object({ severity: severitySchema.optional(), eventType: z.enum(EVENT_TYPE_OPTIONS).optional() });
+const securityEventsQuery = z.object({ severity: severitySchema.optional(), eventType: z.enum(EVENT_TYPE_OPTIONS).optional() });
 const securityEventSchema = z.object({
   id: z.string(),
   /** Text in the database: rows written before a type joined the list still read. */
@@ -90,32 +86,28 @@ const securityEventSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
-export const securityEventsResponse = z.object({ events: z.array(securityEventSchema) });
-export type SecurityEventsResponse = z.infer<typeof securityEventsResponse>;
-export const securityStatsResponse = z.object({
+const securityEventsResponse = z.object({ events: z.array(securityEventSchema) });
+const securityStatsResponse = z.object({
   totalAlerts24h: z.number(),
   criticalAlerts: z.number(),
   recentThreats1h: z.number(),
   blockedIps: z.number(),
   recent: z.array(securityEventSchema),
 });
-export type SecurityStats = z.infer<typeof securityStatsResponse>;
 
 // ---- sandbox test tools
 
-export const testAccountsResponse = z.object({
+const testAccountsResponse = z.object({
   success: z.literal(true),
   error: z.null(),
   results: z.array(z.object({ email: z.string(), role: z.enum(ROLE_OPTIONS), subscribed: z.boolean(), status: z.enum(['created', 'exists']) })),
   password: z.string(),
 });
-export const resetPasswordsResponse = z.object({
+const resetPasswordsResponse = z.object({
   success: z.literal(true),
   error: z.null(),
   results: z.array(z.object({ email: z.string(), status: z.enum(['reset', 'missing']) })),
 });
-/** What the Waitlist tab's tool buttons read from any of their replies: only Create Test Accounts sends the password. */
-export type TestToolResponse = Partial<Pick<z.infer<typeof testAccountsResponse>, 'password'>>;
 
 // ---- meditations (admin document §5 'Meditations')
 
@@ -140,12 +132,11 @@ const adminMeditationSchema = z.object({
 });
 export type AdminMeditation = z.infer<typeof adminMeditationSchema>;
 
-export const adminMeditationsResponse = z.object({ meditations: z.array(adminMeditationSchema) });
-export type AdminMeditationsResponse = z.infer<typeof adminMeditationsResponse>;
+const adminMeditationsResponse = z.object({ meditations: z.array(adminMeditationSchema) });
 export const adminMeditationResponse = z.object({ meditation: adminMeditationSchema });
 export type AdminMeditationResponse = z.infer<typeof adminMeditationResponse>;
 
-export const editMeditationBody = z
+const editMeditationBody = z
   .object({
     title: z.string().max(10_000).optional(),
     description: z.string().max(10_000).optional(),
@@ -157,7 +148,22 @@ export const editMeditationBody = z
   .refine((body) => body.title !== undefined || body.description !== undefined || body.transcript !== undefined || body.free !== undefined, 'Please change the title, description or transcript.');
 export type EditMeditationBody = z.infer<typeof editMeditationBody>;
 
-export const deleteMeditationResponse = z.object({ deleted: z.string() });
+const deleteMeditationResponse = z.object({ deleted: z.string() });
 
 /** The admin routes' contracts, by route name (their method, path and policy: admin.routes.ts). */
-export const adminSchemas = {} satisfies SchemaTable;
+export const adminSchemas = {
+  status: { response: adminStatusResponse },
+  setup: { body: setupBody, response: setupResponse },
+  csrf: { response: csrfResponse },
+  roles: { response: rolesResponse },
+  assignRole: { body: roleBody, response: roleChangeResponse },
+  revokeRole: { params: roleIdParams, response: roleRevokeResponse },
+  audit: { query: auditQuery, response: auditResponse },
+  securityEvents: { query: securityEventsQuery, response: securityEventsResponse },
+  securityStats: { response: securityStatsResponse },
+  createTestAccounts: { response: testAccountsResponse },
+  resetTestPasswords: { response: resetPasswordsResponse },
+  meditations: { response: adminMeditationsResponse },
+  updateMeditation: { params: meditationIdParams, body: editMeditationBody, response: adminMeditationResponse },
+  removeMeditation: { params: meditationIdParams, response: deleteMeditationResponse },
+} satisfies SchemaTable;

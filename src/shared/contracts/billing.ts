@@ -9,11 +9,10 @@ export const checkoutBody = z.object({
   email: z.string().trim().optional().refine((v) => v === undefined || (v.length > 0 && v.includes('@') && !hasControlCharacters(v)), 'Please enter a valid email address.'),
 });
 
-export const checkoutResponse = z.object({ url: z.string(), trial: z.boolean(), notice: z.string().optional() });
-export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+const checkoutResponse = z.object({ url: z.string(), trial: z.boolean(), notice: z.string().optional() });
 
 /** What a user may do: whether they are subscribed, may still start a trial, and their subscription. */
-export const entitlementSchema = z.object({
+const entitlementSchema = z.object({
   subscribed: z.boolean(),
   trialEligible: z.boolean(),
   subscription: z
@@ -32,7 +31,7 @@ export const entitlementSchema = z.object({
 export type Entitlement = z.infer<typeof entitlementSchema>;
 
 /** GET /api/subscription. */
-export const subscriptionResponse = entitlementSchema.extend({
+const subscriptionResponse = entitlementSchema.extend({
   /** BILLING_MODE: how the web sells (none = not at all; subscriptions come from the App Store). */
   mode: z.enum(['stripe', 'sandbox', 'none']),
   /** How many plans the web can sell right now (the diagnostics overlay's 'product count'). */
@@ -41,20 +40,19 @@ export const subscriptionResponse = entitlementSchema.extend({
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
 /** POST /api/billing/portal: where to manage the subscription (Stripe's portal or the sandbox page). */
-export const portalResponse = z.object({ url: z.string() });
-export type PortalResponse = z.infer<typeof portalResponse>;
+const portalResponse = z.object({ url: z.string() });
 
 /** GET /api/iap/app-account-token: the UUID the iOS app passes to StoreKit as appAccountToken. */
-export const appAccountTokenResponse = z.object({ appAccountToken: z.string() });
+const appAccountTokenResponse = z.object({ appAccountToken: z.string() });
 
-export const validateReceiptBody = z.object({
+const validateReceiptBody = z.object({
   /** StoreKit 2 signed transaction (JWS). `receiptData` is accepted as the same value for older app builds. */
   signedTransaction: z.string().max(20_000).optional(),
   receiptData: z.string().max(20_000).optional(),
   productId: z.string().max(100).optional(),
 });
 /** The entitlement after a validated purchase. */
-export const validateReceiptResponse = entitlementSchema.extend({ entitlement: z.literal('premium') });
+const validateReceiptResponse = entitlementSchema.extend({ entitlement: z.literal('premium') });
 
 /** App Store Server Notifications v2. */
 export const appStoreNotificationBody = z.object({ signedPayload: z.string().min(1).max(50_000) });
@@ -119,14 +117,22 @@ export const revenueCatWebhookBody = z.object({
 });
 export type RevenueCatEvent = z.infer<typeof revenueCatWebhookBody>['event'];
 
-export const sandboxSessionResponse = z.object({ id: z.string(), plan: z.enum(PLANS), label: z.string(), priceText: z.string(), withTrial: z.boolean() });
-export type SandboxSessionResponse = z.infer<typeof sandboxSessionResponse>;
-export const sandboxCompleteResponse = z.object({ redirect: z.string() });
-export type SandboxCompleteResponse = z.infer<typeof sandboxCompleteResponse>;
+const sandboxSessionResponse = z.object({ id: z.string(), plan: z.enum(PLANS), label: z.string(), priceText: z.string(), withTrial: z.boolean() });
+const sandboxCompleteResponse = z.object({ redirect: z.string() });
 
-export const sandboxSessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[0-9a-f]{24}$/, 'Unknown checkout session') });
+const sandboxSessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[0-9a-f]{24}$/, 'Unknown checkout session') });
 /** `cancel` is required: an empty body must never mean "cancel my subscription". */
-export const cancelBody = z.object({ cancel: z.boolean({ message: 'Please say whether to cancel (true) or resume (false) the subscription.' }) });
+const cancelBody = z.object({ cancel: z.boolean({ message: 'Please say whether to cancel (true) or resume (false) the subscription.' }) });
 
 /** The billing routes' contracts, by route name (their method, path and policy: billing.routes.ts). */
-export const billingSchemas = {} satisfies SchemaTable;
+export const billingSchemas = {
+  subscription: { response: subscriptionResponse },
+  restore: { response: subscriptionResponse },
+  checkout: { body: checkoutBody, response: checkoutResponse },
+  cancel: { body: cancelBody, response: entitlementSchema },
+  portal: { response: portalResponse },
+  sandboxSession: { params: sandboxSessionParams, response: sandboxSessionResponse },
+  sandboxComplete: { params: sandboxSessionParams, response: sandboxCompleteResponse },
+  appAccountToken: { response: appAccountTokenResponse },
+  validateReceipt: { body: validateReceiptBody, response: validateReceiptResponse },
+} satisfies SchemaTable;

@@ -15,7 +15,7 @@ const categorySlugSchema = z
   .max(64)
   .regex(/^[a-z0-9-]*$/, 'Unknown category');
 
-export const listMeditationsQuery = z.object({
+const listMeditationsQuery = z.object({
   category: categorySlugSchema.default('all'),
 });
 
@@ -57,8 +57,11 @@ export const searchQuery = z.object({
     .max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong)
     .refine((q) => !hasControlCharacters(q), 'Please remove special characters from the search.'),
 });
-export const searchResponse = z.object({ ids: z.array(z.string()) });
-export type SearchResponse = z.infer<typeof searchResponse>;
+const searchResponse = z.object({ ids: z.array(z.string()) });
 
 /** The catalogue routes' contracts, by route name (their method, path and policy: catalogue.routes.ts). */
-export const catalogueSchemas = {} satisfies SchemaTable;
+export const catalogueSchemas = {
+  list: { query: listMeditationsQuery, response: listMeditationsResponse },
+  search: { query: searchQuery, response: searchResponse },
+  get: { params: meditationIdParams, response: getMeditationResponse },
+} satisfies SchemaTable;

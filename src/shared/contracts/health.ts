@@ -1,9 +1,10 @@
 /** Health API contracts: liveness (/api/health) and readiness (/api/ready), read by load balancers and operators. */
 import { z } from 'zod';
+import { errorBody } from '#shared/contracts/errors.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /** GET /api/health: 200 `ok` while the process runs (liveness; the database is readiness's business). */
-export const healthResponse = z.object({ status: z.literal('ok') });
+const healthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 /**
@@ -21,8 +22,15 @@ const readinessChecks = z.object({ database: readinessCheck, migrations: migrati
 export type ReadinessChecks = z.infer<typeof readinessChecks>;
 
 /** GET /api/ready: 200 `ready` when every check passes (skipped counts as passing), 503 `not-ready` otherwise. */
-export const readinessResponse = z.object({ status: z.enum(['ready', 'not-ready']), checks: readinessChecks });
+const readinessResponse = z.object({ status: z.enum(['ready', 'not-ready']), checks: readinessChecks });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;
 
-/** The health routes' contracts, by route name (their method, path and policy: health.routes.ts). */
-export const healthSchemas = {} satisfies SchemaTable;
+/**
+ * The health routes' contracts, by route name (their method, path and policy: health.routes.ts). Each
+ * with its 503 too, for the documentation the load balancers' operators read: the draining refusal and
+ * load shedding answer in the app's error shape, and /api/ready's `not-ready` in its own.
+ */
+export const healthSchemas = {
+  health: { response: { 200: healthResponse, 503: errorBody } },
+  ready: { response: { 200: readinessResponse, 503: z.union([readinessResponse, errorBody]) } },
+} satisfies SchemaTable;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SHARE_CIPHERTEXT_MAX_CHARS, SHARE_EXPIRY_DAYS, SHARE_MESSAGES as M } from '#shared/journal-share.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
-export const shareParams = z.object({ id: z.uuid(M.badId) });
+const shareParams = z.object({ id: z.uuid(M.badId) });
 
 export const createShareBody = z.strictObject({
   /** AES-GCM's 96-bit IV, base64. */
@@ -24,15 +24,18 @@ export type CreateShareBody = z.infer<typeof createShareBody>;
 const shareLinkSchema = z.object({ id: z.string(), createdAt: z.string(), expiresAt: z.string(), views: z.number() });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
-export const createShareResponse = shareLinkSchema;
-export const shareLinksResponse = z.object({ links: z.array(shareLinkSchema) });
-export type ShareLinksResponse = z.infer<typeof shareLinksResponse>;
+const createShareResponse = shareLinkSchema;
+const shareLinksResponse = z.object({ links: z.array(shareLinkSchema) });
 
 /** What a recipient's page fetches: the sealed entry and when it stops working, nothing about its owner. */
-export const sharedEntryResponse = z.object({ iv: z.string(), data: z.string(), expiresAt: z.string() });
-export type SharedEntryResponse = z.infer<typeof sharedEntryResponse>;
+const sharedEntryResponse = z.object({ iv: z.string(), data: z.string(), expiresAt: z.string() });
 
-export const revokeShareResponse = z.object({ revoked: z.literal(true) });
+const revokeShareResponse = z.object({ revoked: z.literal(true) });
 
 /** The journal-share routes' contracts, by route name (their method, path and policy: journal-share.routes.ts). */
-export const journalShareSchemas = {} satisfies SchemaTable;
+export const journalShareSchemas = {
+  create: { body: createShareBody, response: { 201: createShareResponse } },
+  list: { response: shareLinksResponse },
+  revoke: { params: shareParams, response: revokeShareResponse },
+  read: { params: shareParams, response: sharedEntryResponse },
+} satisfies SchemaTable;

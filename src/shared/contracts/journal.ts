@@ -56,7 +56,7 @@ const keyringSchema = keyringOf(z.discriminatedUnion('kdf', [pbkdf2Schema, argon
 /** What a device may store now: a new or changed passphrase is always Argon2id, so no keyring can be moved back to PBKDF2. */
 const newKeyringSchema = keyringOf(argon2idSchema);
 
-export const keyringResponse = z.object({ keyring: keyringSchema.nullable() });
+const keyringResponse = z.object({ keyring: keyringSchema.nullable() });
 export const keyringBody = z.object({ keyring: newKeyringSchema });
 /**
  * A rotation (issue 36, item 3): a new data key, a new recovery key and the old keys sealed under the new one;
@@ -64,7 +64,7 @@ export const keyringBody = z.object({ keyring: newKeyringSchema });
  */
 export const rotationBody = z.object({ keyring: newKeyringSchema.extend({ generation: z.number().int().min(2).max(1_000_000) }) });
 
-export const recordParams = z.object({ id: z.uuid('This entry is not in the expected format.') });
+const recordParams = z.object({ id: z.uuid('This entry is not in the expected format.') });
 export const recordBody = z.object({
   iv: ivSchema,
   data: base64(JOURNAL_RECORD_MAX_CHARS).min(24, 'This entry is not in the expected format.'),
@@ -78,19 +78,27 @@ export const recordBody = z.object({
 });
 
 const recordSchema = z.object({ id: z.string(), seq: z.number(), iv: z.string(), data: z.string() });
-export const recordWriteResponse = z.object({ id: z.string(), seq: z.number() });
+const recordWriteResponse = z.object({ id: z.string(), seq: z.number() });
 // A 409 carries `error.details.current`: the change that got there first (a record, or null if it is
 // gone), for the device to merge and write again.
 
-export const recordsQuery = z.object({
+const recordsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
-export const recordsResponse = z.object({ records: z.array(recordSchema), last: z.number(), more: z.boolean() });
+const recordsResponse = z.object({ records: z.array(recordSchema), last: z.number(), more: z.boolean() });
 
 /** "Start a new journal" (issue 36, item 3): the typed word, checked here as well as in the dialog. */
 export const resetBody = z.strictObject({ confirm: z.literal(JOURNAL_RESET_WORD, JOURNAL_LOCK_MESSAGES.resetWordWrong) });
-export const resetResponse = z.object({ deletedRecords: z.number() });
+const resetResponse = z.object({ deletedRecords: z.number() });
 
 /** The journal routes' contracts, by route name (their method, path and policy: journal.routes.ts). */
-export const journalSchemas = {} satisfies SchemaTable;
+export const journalSchemas = {
+  keyring: { response: keyringResponse },
+  createKeyring: { body: keyringBody, response: { 201: keyringResponse } },
+  updateKeyring: { body: keyringBody, response: keyringResponse },
+  rotateKeyring: { body: rotationBody, response: keyringResponse },
+  reset: { body: resetBody, response: resetResponse },
+  records: { query: recordsQuery, response: recordsResponse },
+  saveRecord: { params: recordParams, body: recordBody, response: recordWriteResponse },
+} satisfies SchemaTable;

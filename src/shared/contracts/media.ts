@@ -3,10 +3,11 @@
  * audio URL, and the signed media route that streams the bytes (not JSON, so no reply schema).
  */
 import { z } from 'zod';
+import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
-/** GET /api/meditations/:id/playback (params: meditationIdParams from contracts/catalogue.ts). */
-export const playbackResponse = z.object({
+/** GET /api/meditations/:id/playback. */
+const playbackResponse = z.object({
   /** Relative, signed URL of the audio, valid until `expiresAt`. */
   url: z.string(),
   expiresAt: z.iso.datetime(),
@@ -27,4 +28,6 @@ const signaturePart = z.string().optional().catch(undefined);
 export const mediaQuery = z.object({ exp: signaturePart, sig: signaturePart });
 
 /** The media routes' contracts, by route name (their method, path and policy: media.routes.ts). */
-export const mediaSchemas = {} satisfies SchemaTable;
+export const mediaSchemas = {
+  playback: { params: meditationIdParams, response: playbackResponse },
+} satisfies SchemaTable;

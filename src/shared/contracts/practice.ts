@@ -6,6 +6,7 @@ import { MAX_LISTENED_RANGES, MAX_LISTENED_SECONDS } from '#shared/listening.ts'
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { TIMER, TIMER_MESSAGES } from '#shared/timer.ts';
 import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_MESSAGES, BREATHING_PATTERN_IDS, planBreathing } from '#shared/breathing.ts';
+import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
 const seconds = (message: string) => z.number(message).min(0, message).max(MAX_LISTENED_SECONDS, message);
@@ -113,10 +114,10 @@ const recordedSessionSchema = z.object({
   /** False for a partial session: it adds its minutes, but no session count and no streak day. */
   complete: z.boolean(),
 });
-export const recordSessionResponse = z.object({ session: recordedSessionSchema, created: z.boolean() });
+const recordSessionResponse = z.object({ session: recordedSessionSchema, created: z.boolean() });
 export type RecordSessionResponse = z.infer<typeof recordSessionResponse>;
 
-export const practiceQuery = z.object({
+const practiceQuery = z.object({
   tz: z.string().max(64).default('UTC').refine(isValidTimezone, PRACTICE_MESSAGES.invalidTimezone),
 });
 
@@ -136,7 +137,7 @@ const recentSessionSchema = z.object({
 });
 export type RecentSession = z.infer<typeof recentSessionSchema>;
 
-export const practiceResponse = z.object({
+const practiceResponse = z.object({
   totalSessions: z.number(),
   /** The seconds below, rounded once (issue 38: per-session rounding made a 25-second session 0 minutes). */
   totalMinutes: z.number(),
@@ -163,12 +164,11 @@ export const practicePreferencesBody = z
   .object({ showStreaks: z.boolean().optional(), focus: z.enum(FOCUS_IDS, PRACTICE_MESSAGES.unknownFocus).nullable().optional() })
   .refine((body) => body.showStreaks !== undefined || body.focus !== undefined, PRACTICE_MESSAGES.noPreference);
 export type PracticePreferencesBody = z.infer<typeof practicePreferencesBody>;
-export const practicePreferencesResponse = z.object({ showStreaks: z.boolean(), focus: z.enum(FOCUS_IDS).nullable() });
+const practicePreferencesResponse = z.object({ showStreaks: z.boolean(), focus: z.enum(FOCUS_IDS).nullable() });
 export type PracticePreferencesResponse = z.infer<typeof practicePreferencesResponse>;
 
 /** The meditations this account has completed at least once, for the listing's 'Played' marks (issue 17, item 4). */
-export const playedResponse = z.object({ ids: z.array(z.string()) });
-export type PlayedResponse = z.infer<typeof playedResponse>;
+const playedResponse = z.object({ ids: z.array(z.string()) });
 
 /** Resume where you left off (issue 20, item 2): a position in one meditation, as a device saw it. */
 export const savePositionBody = z.strictObject({
@@ -182,11 +182,17 @@ export type SavePositionBody = z.infer<typeof savePositionBody>;
 const positionSchema = z.object({ meditationId: z.string(), positionSeconds: z.number(), updatedAt: z.string() });
 export type PlaybackPosition = z.infer<typeof positionSchema>;
 /** The position now held (the newest), and whether this save was it. */
-export const savePositionResponse = z.object({ position: positionSchema, saved: z.boolean() });
+const savePositionResponse = z.object({ position: positionSchema, saved: z.boolean() });
 export type SavePositionResponse = z.infer<typeof savePositionResponse>;
 /** Every meditation with a position past its start, newest first. */
-export const positionsResponse = z.object({ positions: z.array(positionSchema) });
-export type PositionsResponse = z.infer<typeof positionsResponse>;
+const positionsResponse = z.object({ positions: z.array(positionSchema) });
 
 /** The practice routes' contracts, by route name (their method, path and policy: practice.routes.ts). */
-export const practiceSchemas = {} satisfies SchemaTable;
+export const practiceSchemas = {
+  record: { body: recordSessionBody, response: { 200: recordSessionResponse, 201: recordSessionResponse } },
+  summary: { query: practiceQuery, response: practiceResponse },
+  played: { response: playedResponse },
+  positions: { response: positionsResponse },
+  savePosition: { params: meditationIdParams, body: savePositionBody, response: savePositionResponse },
+  preferences: { body: practicePreferencesBody, response: practicePreferencesResponse },
+} satisfies SchemaTable;

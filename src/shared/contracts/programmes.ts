@@ -12,8 +12,8 @@ import type { SchemaTable } from '#shared/contracts/route.ts';
 const COVERS = ASSIGNABLE_CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
 const programmeSlugSchema = z.string(M.badSlug).max(L.slugMax, M.badSlug).regex(PROGRAMME_SLUG, M.badSlug);
-export const programmeSlugParams = z.object({ slug: programmeSlugSchema });
-export const programmeIdParams = z.object({ id: z.uuid() });
+const programmeSlugParams = z.object({ slug: programmeSlugSchema });
+const programmeIdParams = z.object({ id: z.uuid() });
 
 const timeZoneSchema = z
   .string(M.badTimezone)
@@ -31,8 +31,7 @@ const programmeSummarySchema = z.object({
   dayCount: z.number(),
 });
 export type ProgrammeSummary = z.infer<typeof programmeSummarySchema>;
-export const programmesResponse = z.object({ programmes: z.array(programmeSummarySchema) });
-export type ProgrammesResponse = z.infer<typeof programmesResponse>;
+const programmesResponse = z.object({ programmes: z.array(programmeSummarySchema) });
 
 const programmeDaySchema = z.object({
   number: z.number(),
@@ -47,7 +46,7 @@ const programmeDaySchema = z.object({
   reflection: z.string().nullable(),
 });
 export type ProgrammeDay = z.infer<typeof programmeDaySchema>;
-export const programmeResponse = programmeSummarySchema.extend({ days: z.array(programmeDaySchema) });
+const programmeResponse = programmeSummarySchema.extend({ days: z.array(programmeDaySchema) });
 export type ProgrammeDetail = z.infer<typeof programmeResponse>;
 
 // ---- the person's progress
@@ -68,13 +67,12 @@ const progressSchema = z.object({
 });
 export type ProgrammeProgressView = z.infer<typeof progressSchema>;
 /** One programme's progress; `progress` is null when the person has not started it. */
-export const programmeProgressResponse = z.object({ progress: progressSchema.nullable() });
+const programmeProgressResponse = z.object({ progress: progressSchema.nullable() });
 export type ProgrammeProgressResponse = z.infer<typeof programmeProgressResponse>;
 /** Every programme the person has started, the most recently started first. */
-export const myProgrammesResponse = z.object({ enrolments: z.array(progressSchema) });
-export type MyProgrammesResponse = z.infer<typeof myProgrammesResponse>;
+const myProgrammesResponse = z.object({ enrolments: z.array(progressSchema) });
 
-export const enrolBody = z.strictObject(
+const enrolBody = z.strictObject(
   {
     timeZone: timeZoneSchema,
     /** Start again from day 1 when already started; without it, starting twice changes nothing. */
@@ -82,7 +80,7 @@ export const enrolBody = z.strictObject(
   },
   M.extraField,
 );
-export const leaveResponse = z.object({ left: z.literal(true) });
+const leaveResponse = z.object({ left: z.literal(true) });
 
 // ---- admin
 
@@ -114,7 +112,7 @@ export const programmeBody = z.strictObject(
 );
 export type ProgrammeBody = z.infer<typeof programmeBody>;
 
-export const publishBody = z.strictObject({ published: z.boolean() }, M.extraField);
+const publishBody = z.strictObject({ published: z.boolean() }, M.extraField);
 export const orderBody = z.strictObject({ ids: z.array(z.uuid(M.badOrder), M.badOrder).max(L.programmesMax, M.badOrder) }, M.extraField);
 
 const adminProgrammeSchema = programmeSummarySchema.extend({
@@ -124,10 +122,23 @@ const adminProgrammeSchema = programmeSummarySchema.extend({
   days: z.array(z.object({ number: z.number(), meditationId: z.string().nullable(), title: z.string().nullable(), free: z.boolean(), reflection: z.string().nullable() })),
 });
 export type AdminProgramme = z.infer<typeof adminProgrammeSchema>;
-export const adminProgrammeResponse = adminProgrammeSchema;
-export const adminProgrammesResponse = z.object({ programmes: z.array(adminProgrammeSchema) });
-export type AdminProgrammesResponse = z.infer<typeof adminProgrammesResponse>;
-export const deleteProgrammeResponse = z.object({ deleted: z.literal(true) });
+const adminProgrammeResponse = adminProgrammeSchema;
+const adminProgrammesResponse = z.object({ programmes: z.array(adminProgrammeSchema) });
+const deleteProgrammeResponse = z.object({ deleted: z.literal(true) });
 
 /** The programmes routes' contracts, by route name (their method, path and policy: programmes.routes.ts). */
-export const programmesSchemas = {} satisfies SchemaTable;
+export const programmesSchemas = {
+  list: { response: programmesResponse },
+  get: { params: programmeSlugParams, response: programmeResponse },
+  mine: { response: myProgrammesResponse },
+  progress: { params: programmeSlugParams, response: programmeProgressResponse },
+  enrol: { params: programmeSlugParams, body: enrolBody, response: programmeProgressResponse },
+  leave: { params: programmeSlugParams, response: leaveResponse },
+  openNext: { params: programmeSlugParams, response: programmeProgressResponse },
+  adminList: { response: adminProgrammesResponse },
+  create: { body: programmeBody, response: { 201: adminProgrammeResponse } },
+  update: { params: programmeIdParams, body: programmeBody, response: adminProgrammeResponse },
+  publish: { params: programmeIdParams, body: publishBody, response: adminProgrammeResponse },
+  order: { body: orderBody, response: adminProgrammesResponse },
+  remove: { params: programmeIdParams, response: deleteProgrammeResponse },
+} satisfies SchemaTable;

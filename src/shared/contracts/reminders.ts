@@ -6,17 +6,16 @@ import { hasControlCharacters } from '#shared/validation.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
 /** GET /api/reminders?tz=: the device's time zone, for a person who has never saved a reminder. */
-export const remindersQuery = z.object({ tz: z.string().max(64).default('UTC').refine(isValidTimezone, REMINDER_MESSAGES.badTimezone) });
+const remindersQuery = z.object({ tz: z.string().max(64).default('UTC').refine(isValidTimezone, REMINDER_MESSAGES.badTimezone) });
 
 /** GET and PUT /api/reminders: the settings, and the server's VAPID public key a browser subscribes with. */
-export const remindersResponse = z.object({
+const remindersResponse = z.object({
   settings: reminderSettingsSchema.extend({ channel: reminderChannelSchema }),
   pushKey: z.string(),
   devices: z.number().int(),
   /** The account's own address, where e-mail reminders go (never another), and whether it is confirmed: only confirmed addresses get them. */
   mail: z.object({ address: z.string(), verified: z.boolean() }),
 });
-export type RemindersResponse = z.infer<typeof remindersResponse>;
 export const reminderSettingsBody = reminderSettingsSchema;
 
 /** A browser's PushSubscription as `toJSON()` gives it (RFC 8291 keys, base64url). */
@@ -26,19 +25,19 @@ const endpoint = z
   .string(REMINDER_MESSAGES.badSubscription)
   .max(2048, REMINDER_MESSAGES.badSubscription)
   .refine((url) => !hasControlCharacters(url), REMINDER_MESSAGES.badSubscription);
-export const pushDeviceBody = z.object({
+const pushDeviceBody = z.object({
   endpoint,
   /** Browsers send `expirationTime` too (usually null); it is not kept. */
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({ p256dh: base64url(80, 100), auth: base64url(16, 32) }, REMINDER_MESSAGES.badSubscription),
 });
-export const pushDeviceResponse = z.object({ id: z.uuid() });
-export const removePushDeviceBody = z.strictObject({ endpoint });
-export const removePushDeviceResponse = z.null().describe('No content: this device no longer receives reminders.');
+const pushDeviceResponse = z.object({ id: z.uuid() });
+const removePushDeviceBody = z.strictObject({ endpoint });
+const removePushDeviceResponse = z.null().describe('No content: this device no longer receives reminders.');
 
 /** POST /api/reminders/off: the token a reminder carries, so its "Turn off reminders" works without a session. */
-export const turnOffBody = z.strictObject({ token: z.string(REMINDER_MESSAGES.badOffLink).min(1, REMINDER_MESSAGES.badOffLink).max(200, REMINDER_MESSAGES.badOffLink) });
-export const turnOffResponse = z.object({ enabled: z.literal(false) });
+const turnOffBody = z.strictObject({ token: z.string(REMINDER_MESSAGES.badOffLink).min(1, REMINDER_MESSAGES.badOffLink).max(200, REMINDER_MESSAGES.badOffLink) });
+const turnOffResponse = z.object({ enabled: z.literal(false) });
 
 /** What a reminder's push message carries (encrypted for the device; the service worker reads it). */
 export type ReminderPush = { title: string; body: string; url: string; offToken: string; day: string };
@@ -54,10 +53,9 @@ const mailOffToken = z
   .regex(/^[A-Za-z0-9_.-]+$/, REMINDER_MESSAGES.badOffLink);
 
 /** POST /api/reminders/email/off: the confirmation page's button, signed in or not. */
-export const mailOffBody = z.strictObject({ token: mailOffToken });
+const mailOffBody = z.strictObject({ token: mailOffToken });
 /** `off`: e-mail reminders are now off. `outdated`: the link is from before they were last turned on, and changed nothing. */
-export const mailOffResponse = z.object({ result: z.enum(['off', 'outdated']) });
-export type MailOffResponse = z.infer<typeof mailOffResponse>;
+const mailOffResponse = z.object({ result: z.enum(['off', 'outdated']) });
 
 /** POST /api/reminders/email/one-click?token=: a mail client's one-click unsubscribe (RFC 8058), token in the address. */
 export const mailOneClickQuery = z.object({ token: mailOffToken });
@@ -79,4 +77,11 @@ export const calendarQuery = z.object({
 });
 
 /** The reminders routes' contracts, by route name (their method, path and policy: reminders.routes.ts). */
-export const remindersSchemas = {} satisfies SchemaTable;
+export const remindersSchemas = {
+  get: { query: remindersQuery, response: remindersResponse },
+  save: { body: reminderSettingsBody, response: remindersResponse },
+  addDevice: { body: pushDeviceBody, response: { 201: pushDeviceResponse } },
+  removeDevice: { body: removePushDeviceBody, response: { 204: removePushDeviceResponse } },
+  turnOff: { body: turnOffBody, response: turnOffResponse },
+  mailOff: { body: mailOffBody, response: mailOffResponse },
+} satisfies SchemaTable;

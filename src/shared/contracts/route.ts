@@ -24,12 +24,15 @@ type CacheRule = 'no-store' | 'route';
 
 type Schema = z.ZodType;
 
-/** What one route reads and answers: one schema for its 200, or one per success status. */
+/**
+ * What one route reads and answers: one schema for its 200, or one per status (a failure status is
+ * there for the OpenAPI document, as health's 503; the caller's reply type is the success ones').
+ */
 export type RouteSchemas = {
   params?: Schema;
   query?: Schema;
   body?: Schema;
-  response: Schema | Partial<Record<200 | 201 | 202 | 204, Schema>>;
+  response: Schema | Partial<Record<number, Schema>>;
 };
 
 /** A feature's contracts, by route name (the values the server validates with). */
@@ -77,7 +80,7 @@ type Part<S, K extends 'params' | 'query' | 'body'> = S extends { [P in K]: infe
 export type InputOf<R> = Part<SchemasOf<R>, 'params'> & Part<SchemasOf<R>, 'query'> & Part<SchemasOf<R>, 'body'>;
 
 type Output<X> = X extends Schema ? z.output<X> : never;
-type ResponseOutput<Res> = Res extends Schema ? z.output<Res> : Output<Res[keyof Res]>;
+type ResponseOutput<Res> = Res extends Schema ? z.output<Res> : Output<Res[Extract<keyof Res, 200 | 201 | 202 | 204>]>;
 /** What the route answers on success (the union of its success statuses' contracts). */
 export type ReplyOf<R> = ResponseOutput<SchemasOf<R>['response']>;
 

@@ -1,5 +1,16 @@
-/** The waitlist routes (contracts: waitlist.ts). */
+/**
+ * The waitlist routes (contracts: waitlist.ts): the public sign-up and the admin's views of the list.
+ * The CSV export (GET /api/admin/waitlist/export) is a download and stays outside the table.
+ */
 import type { waitlistSchemas } from '#shared/contracts/waitlist.ts';
 import { defineRoutes } from '#shared/contracts/route.ts';
 
-export const waitlistApi = defineRoutes<typeof waitlistSchemas>()('waitlist', {});
+export const waitlistApi = defineRoutes<typeof waitlistSchemas>()('waitlist', {
+  /** 201 with the entry's id; rate-limited by address in the service. */
+  join: { method: 'POST', path: '/api/waitlist', policy: 'public', cache: 'no-store' },
+  /** A page at a time: `after` is the last id of the page before. */
+  list: { method: 'GET', path: '/api/admin/waitlist', policy: 'admin', cache: 'no-store' },
+  clear: { method: 'DELETE', path: '/api/admin/waitlist', policy: 'admin', cache: 'no-store' },
+  /** Sandbox only (403 elsewhere). */
+  testData: { method: 'POST', path: '/api/admin/waitlist/test-data', policy: 'admin', cache: 'no-store' },
+});

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useViewer } from '#web/features/auth/use-viewer.ts';
+import { useViewer, VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import { HydrationGate } from '#web/lib/hydration.tsx';
 
 function Status() {
@@ -12,7 +12,7 @@ function Status() {
 function renderSignedIn(hydrating: boolean) {
   const client = new QueryClient();
   // /api/me has already answered: a part of a prepared page that hydrates late sees this.
-  client.setQueryData(['me'], { user: { id: 'u1', email: 'ada@example.com', name: 'Ada' }, role: 'user', subscribed: true });
+  client.setQueryData(VIEWER_QUERY_KEY, { user: { id: 'u1', email: 'ada@example.com', name: 'Ada' }, role: 'user', subscribed: true });
   const seen: string[] = [];
   function Recorder() {
     const status = useViewer().status;

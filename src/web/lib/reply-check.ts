@@ -13,7 +13,10 @@ export function checkReply(route: Route, reply: unknown): void {
   const contract = contractOf(route);
   // A body-less answer (204) arrives as undefined; its contract says null.
   const value = reply === undefined ? null : reply;
-  const candidates = isSchema(contract.response) ? [contract.response] : Object.values(contract.response);
+  // Only the success statuses' contracts: a failure never reaches a caller as a reply (api() throws it).
+  const candidates = isSchema(contract.response)
+    ? [contract.response]
+    : Object.entries(contract.response).flatMap(([status, schema]) => (schema && Number(status) < 300 ? [schema] : []));
   const results = candidates.map((schema) => schema.safeParse(value));
   if (results.some((result) => result.success)) return;
   const issue = results[0]?.error?.issues[0];

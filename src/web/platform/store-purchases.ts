@@ -15,7 +15,8 @@
  */
 import type { CustomerInfo, LOG_LEVEL, MakePurchaseResult, PurchasesConfiguration, PurchasesOfferings, PurchasesPackage } from '@revenuecat/purchases-capacitor';
 import { BILLING_MESSAGES, planFromStoreProductId, type Plan } from '#shared/billing.ts';
-import { api } from '#web/lib/api.ts';
+import { billingApi } from '#shared/contracts/billing.routes.ts';
+import { call } from '#web/lib/call.ts';
 import { CALM_PURCHASE_MESSAGES, isSandboxHost, MOCK_PRODUCTS, PREMIUM_ENTITLEMENT, PRODUCT_REFRESH_WAIT_MS, PURCHASE_MESSAGES, purchaseErrorMessage, restoreErrorMessage, type StoreProduct } from '#shared/purchases.ts';
 
 /** The part of RevenueCat's `Purchases` plugin used here, with its own method names and shapes. */
@@ -287,8 +288,8 @@ export function appPurchases(kind: 'ios' | 'android', server: string): Purchases
     sandbox: isSandboxHost(new URL(server).hostname),
     debugLog: import.meta.env.DEV,
     server: {
-      appAccountToken: async () => (await api<{ appAccountToken: string }>('/api/iap/app-account-token')).appAccountToken,
-      validateReceipt: (body) => api('/api/iap/validate-receipt', { method: 'POST', body }),
+      appAccountToken: async () => (await call(billingApi.appAccountToken)).appAccountToken,
+      validateReceipt: (body) => call(billingApi.validateReceipt, { body }),
     },
   }));
 }

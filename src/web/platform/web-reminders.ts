@@ -2,7 +2,9 @@
  * Reminders in a browser: a Web Push subscription for the server's VAPID key, registered with the
  * server, shown by the service worker (public/reminder-sw.js). Loaded only when asked for.
  */
-import { api } from '#web/lib/api.ts';
+import { remindersApi } from '#shared/contracts/reminders.routes.ts';
+import type { InputOf } from '#shared/contracts/route.ts';
+import { call } from '#web/lib/call.ts';
 import { ReminderDeviceError, type ReminderDevice, type ReminderPermission } from '#web/platform/reminder-device.ts';
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -14,6 +16,9 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 const base64url = (bytes: ArrayBuffer | null) => (bytes ? btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') : '');
+
+/** The subscription as the browser writes it (a push subscription's has its endpoint and keys); the server checks it. */
+const subscriptionBody = (subscription: PushSubscription) => subscription.toJSON() as InputOf<typeof remindersApi.addDevice>['body'];
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   if (!supported()) return null;
@@ -46,20 +51,20 @@ export const webReminders: ReminderDevice = {
     } catch (error) {
       throw new ReminderDeviceError(error instanceof DOMException && error.name === 'NotAllowedError' ? 'denied' : 'failed', String(error));
     }
-    await api('/api/reminders/devices', { method: 'POST', body: subscription.toJSON() });
+    await call(remindersApi.addDevice, { body: subscriptionBody(subscription) });
   },
 
   async update(settings) {
     // The server follows the settings itself; this browser only makes sure it is still on the
     // account's list (the push service may have renewed it, or another account used this browser since).
     const subscription = settings.enabled ? await currentSubscription() : null;
-    if (subscription) await api('/api/reminders/devices', { method: 'POST', body: subscription.toJSON() });
+    if (subscription) await call(remindersApi.addDevice, { body: subscriptionBody(subscription) });
   },
 
   async forget() {
     const subscription = await currentSubscription();
     if (!subscription) return;
-    await api('/api/reminders/devices', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+    await call(remindersApi.removeDevice, { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
     await subscription.unsubscribe().catch(() => false);
   },
 

@@ -1,9 +1,8 @@
 /** Account › Your data (issue 18): download everything the server holds, or delete the account. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { accountExportResponse, deleteAccountBody, deleteAccountResponse, deletionInfoResponse } from '#shared/contracts/account.ts';
+import { accountApi } from '#shared/contracts/account.routes.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
-import { withContracts } from '#server/api-contracts.ts';
-import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
+import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { accountDeletedMail, deleteAccount, deletionInfo, exportAccountData, sendDeletedMail } from '#server/features/account/account-data.service.ts';
@@ -12,6 +11,7 @@ import type { RateLimitStore } from '#server/features/security/rate-limit-store.
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import type { Mailer } from '#server/mail.ts';
 import { sendAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined; limits: RateLimitStore; mailer: Mailer; publicUrl: string; apple?: AppleSignIn };
 
@@ -40,25 +40,18 @@ async function expireSessionCookies(auth: Auth, reply: FastifyReply) {
 }
 
 export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limits, mailer, publicUrl, apple }: Deps): void {
-  const api = withContracts(app);
-  const signedIn = requireUser(auth, db);
+  const serve = routeServer(app, { auth, db });
 
-  api.get('/api/account/export', { onRequest: signedIn, schema: { tags: ['account'], response: { 200: accountExportResponse } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+  serve(accountApi.export, async ({ viewer, request }, reply) => {
     await limit(limits, reply, `account-export:${viewer.user.id}`, request.ip, EXPORTS);
     const now = new Date();
-    reply.header('cache-control', 'no-store');
     reply.header('content-disposition', `attachment; filename="harbour-mind-data-${now.toISOString().slice(0, 10)}.json"`);
     return exportAccountData({ db, userId: viewer.user.id, now });
   });
 
-  api.get('/api/account/deletion', { onRequest: signedIn, schema: { tags: ['account'], response: { 200: deletionInfoResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return deletionInfo(db, viewerOf(request).user.id);
-  });
+  serve(accountApi.deletion, ({ viewer }) => deletionInfo(db, viewer.user.id));
 
-  api.post('/api/account/delete', { onRequest: signedIn, schema: { tags: ['account'], body: deleteAccountBody, response: { 200: deleteAccountResponse } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+  serve(accountApi.delete, async ({ viewer, body, request }, reply) => {
     await limit(limits, reply, `account-delete:${viewer.user.id}`, request.ip, DELETE_ATTEMPTS);
     const context = await auth.$context;
     let result;
@@ -67,7 +60,7 @@ export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limi
         db,
         userId: viewer.user.id,
         sessionId: viewer.session.id,
-        password: request.body.password,
+        password: body.password,
         verifyPassword: (hash, password) => context.password.verify({ hash, password }),
         cancelStripe: stripe ? (id) => stripe.cancelNow(id) : undefined,
         apple,

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminMeditationResponse, adminMeditationsResponse, deleteMeditationResponse, editMeditationBody } from '#shared/contracts/admin.ts';
+import { adminMeditationResponse } from '#shared/contracts/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
 import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import { checkAudioFile, checkStoredType, checkUploadFields, normaliseTags, UPLOAD, UPLOAD_MESSAGES } from '#shared/uploads.ts';
 import { STAFF_ROLES } from '#shared/roles.ts';
@@ -22,6 +23,7 @@ import { createMeditationFromUpload, deleteMeditation, processTempDir } from '#s
 import { auditContextOf } from '#server/features/admin/request-context.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
+import { routeServer } from '#server/serve-route.ts';
 import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 
 /** `catalogue`: cleared here at once after each change; other processes hear the database's NOTIFY. */
@@ -39,7 +41,7 @@ function uploadError(error: unknown): unknown {
 }
 
 export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, storage, dataDir, catalogue }: Deps): Promise<void> {
-  const api = withContracts(app);
+  const serve = routeServer(app, { auth, db });
   const staff = requireRole(auth, db, STAFF_ROLES);
 
   async function rejectUpload(request: FastifyRequest, message: string, name: string, status = 400): Promise<never> {
@@ -134,24 +136,22 @@ export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, st
     return created.id;
   }
 
-  api.get('/api/admin/meditations', { onRequest: staff, schema: { tags, response: { 200: adminMeditationsResponse } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { meditations: await listAdminMeditations(db) };
-  });
+  serve(adminApi.meditations, async () => ({ meditations: await listAdminMeditations(db) }));
 
-  api.patch('/api/admin/meditations/:id', { onRequest: staff, schema: { tags, params: meditationIdParams, body: editMeditationBody, response: { 200: adminMeditationResponse } } }, async (request) => {
-    const meditation = await updateMeditation({ db, by: auditContextOf(request), id: request.params.id, input: request.body });
+  serve(adminApi.updateMeditation, async ({ params, body, request }) => {
+    const meditation = await updateMeditation({ db, by: auditContextOf(request), id: params.id, input: body });
     catalogue.invalidate();
     return { meditation };
   });
 
-  api.delete('/api/admin/meditations/:id', { onRequest: staff, schema: { tags, params: meditationIdParams, response: { 200: deleteMeditationResponse } } }, async (request) => {
-    await deleteMeditation({ db, storage, id: request.params.id, by: auditContextOf(request) });
+  serve(adminApi.removeMeditation, async ({ params, request }) => {
+    await deleteMeditation({ db, storage, id: params.id, by: auditContextOf(request) });
     catalogue.invalidate();
-    return { deleted: request.params.id };
+    return { deleted: params.id };
   });
 
-  api.get('/api/admin/meditations/:id/download', { onRequest: staff, schema: { tags, params: meditationIdParams, description: 'The original audio file (audio/mpeg or audio/mp4) as an attachment.' } }, async (request, reply) => {
+  // The original file: a download, not JSON (outside the route table).
+  withContracts(app).get('/api/admin/meditations/:id/download', { onRequest: staff, schema: { tags, params: meditationIdParams, description: 'The original audio file (audio/mpeg or audio/mp4) as an attachment.' } }, async (request, reply) => {
     const download = await findMeditationDownload({ db, storage, id: request.params.id });
     return reply
       .header('content-type', download.type)

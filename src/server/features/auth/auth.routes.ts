@@ -20,8 +20,8 @@ import { sessionTransport, withoutTokens } from '#server/features/auth/session-t
 import type { SignInAttempt, SignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { AppError, sendAppError } from '#server/errors.ts';
-import { withContracts } from '#server/api-contracts.ts';
-import { authProvidersResponse, meResponse } from '#shared/contracts/auth.ts';
+import { authApi } from '#shared/contracts/auth.routes.ts';
+import { routeServer } from '#server/serve-route.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import { keepAppleRefreshToken, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
 import { ipBlockedUntil, monitorNow } from '#server/features/security/security-monitor.ts';
@@ -357,10 +357,10 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
     }
   }
 
+  const serve = routeServer(app, { auth, db });
+
   /** Who is asking: user, role and whether they may listen (the server's one entitlement check). */
-  withContracts(app).get('/api/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const viewer = await getViewer(auth, db, request);
+  serve(authApi.me, async ({ viewer }) => {
     if (!viewer) return { user: null, role: null, subscribed: false };
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     const u = viewer.user;
@@ -379,7 +379,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, limiter, limi
    * Which sign-in providers are configured, so the UI can say 'not available' instead of failing; and
    * Google's web client id, which the Android app's sign-in needs (one setting, the server's).
    */
-  withContracts(app).get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, () =>
+  serve(authApi.providers, () =>
     Promise.resolve({
       google: 'google' in auth.options.socialProviders,
       apple: 'apple' in auth.options.socialProviders,

@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, PLAN_DETAILS, PLANS, RESTORE_LIMIT, type Plan } from '#shared/billing.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
-import { cancelBody, checkoutBody, checkoutResponse, entitlementSchema, portalResponse, sandboxCompleteResponse, sandboxSessionParams, sandboxSessionResponse, subscriptionResponse, webhookResponse } from '#shared/contracts/billing.ts';
+import { webhookResponse } from '#shared/contracts/billing.ts';
+import { billingApi } from '#shared/contracts/billing.routes.ts';
 import { withContracts } from '#server/api-contracts.ts';
-import { requireUser, viewerOf, type Auth, type Viewer } from '#server/auth.ts';
+import type { Auth, Viewer } from '#server/auth.ts';
 import type { BillingMode } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -18,6 +19,7 @@ import { completeSandboxCheckout, getSandboxCheckout } from '#server/features/bi
 import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible } from '#server/features/billing/subscriptions.service.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 type Deps = { auth: Auth; db: Database; mode: BillingMode; stripe: StripeBilling | undefined; limits: RateLimitStore };
 
@@ -30,8 +32,7 @@ function providerFailure(request: { log: { error: (details: object, message: str
 
 export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stripe, limits }: Deps): Promise<void> {
   const { seller, keeperOf } = billingProviders({ db, mode, stripe });
-  const api = withContracts(app);
-  const signedIn = requireUser(auth, db);
+  const serve = routeServer(app, { auth, db });
   /** BILLING_MODE=none: no web checkout at all (App-Store-only deployments). */
   const unavailable = () => new AppError('billing/unavailable', BILLING_UNAVAILABLE, 503);
   const products = mode === 'none' ? 0 : stripe ? stripe.products : PLANS.length;
@@ -47,15 +48,10 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     return { row, keeper };
   };
 
-  api.get('/api/subscription', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: subscriptionResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return subscriptionOf(viewerOf(request));
-  });
+  serve(billingApi.subscription, ({ viewer }) => subscriptionOf(viewer));
 
   // Diagnostics' 'Force Restore Purchases' (web): the subscription re-read from its provider.
-  api.post('/api/billing/restore', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: subscriptionResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const viewer = viewerOf(request);
+  serve(billingApi.restore, async ({ viewer, request }, reply) => {
     const { count } = await limits.hit(`billing-restore:${viewer.user.id}`, RESTORE_LIMIT.windowMs, request.ip);
     if (count > RESTORE_LIMIT.perWindow) {
       reply.header('retry-after', String(RESTORE_LIMIT.windowMs / 1000));
@@ -72,10 +68,9 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     return subscriptionOf(viewer);
   });
 
-  api.post('/api/billing/checkout', { onRequest: signedIn, schema: { tags: ['billing'], body: checkoutBody, response: { 200: checkoutResponse } } }, async (request) => {
-    const { plan } = request.body;
+  serve(billingApi.checkout, async ({ viewer, body, request }) => {
+    const { plan } = body;
     if (!seller) throw unavailable();
-    const viewer = viewerOf(request);
     const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
     if (entitlement.subscription && entitlement.subscribed) throw new AppError('billing/already-subscribed', 'You already have an active subscription.', 409);
     const withTrial = await isTrialEligible(db, viewer.user.id);
@@ -88,29 +83,28 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
     }
   });
 
-  api.post('/api/billing/cancel', { onRequest: signedIn, schema: { tags: ['billing'], body: cancelBody, response: { 200: entitlementSchema } } }, async (request) => {
-    const { cancel } = request.body;
-    const viewer = viewerOf(request);
+  serve(billingApi.cancel, async ({ viewer, body }) => {
+    const { cancel } = body;
     const { row, keeper } = await changeable(viewer.user.id);
     await keeper.setCancelAtPeriodEnd(row, cancel);
     return getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
   });
 
-  api.post('/api/billing/portal', { onRequest: signedIn, schema: { tags: ['billing'], response: { 200: portalResponse } } }, async (request) => {
-    const { row, keeper } = await changeable(viewerOf(request).user.id);
+  serve(billingApi.portal, async ({ viewer }) => {
+    const { row, keeper } = await changeable(viewer.user.id);
     return keeper.portal(row);
   });
 
   if (mode === 'sandbox') {
-    api.get('/api/billing/sandbox/sessions/:id', { onRequest: signedIn, schema: { tags: ['billing'], params: sandboxSessionParams, response: { 200: sandboxSessionResponse } } }, async (request) => {
-      const { id } = request.params;
-      const session = await getSandboxCheckout({ db, userId: viewerOf(request).user.id, sessionId: id });
+    serve(billingApi.sandboxSession, async ({ viewer, params }) => {
+      const { id } = params;
+      const session = await getSandboxCheckout({ db, userId: viewer.user.id, sessionId: id });
       const plan = session.plan as Plan;
       return { id: session.id, plan, label: PLAN_DETAILS[plan].label, priceText: PLAN_DETAILS[plan].priceText, withTrial: session.withTrial };
     });
-    api.post('/api/billing/sandbox/sessions/:id/complete', { onRequest: signedIn, schema: { tags: ['billing'], params: sandboxSessionParams, response: { 200: sandboxCompleteResponse } } }, async (request) => {
-      const { id } = request.params;
-      await completeSandboxCheckout({ db, userId: viewerOf(request).user.id, sessionId: id });
+    serve(billingApi.sandboxComplete, async ({ viewer, params }) => {
+      const { id } = params;
+      await completeSandboxCheckout({ db, userId: viewer.user.id, sessionId: id });
       return { redirect: `/account?session_id=${id}` };
     });
   }

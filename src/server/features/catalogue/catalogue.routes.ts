@@ -5,14 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isNamedCategory } from '#shared/catalogue.ts';
-import { getMeditationResponse, listMeditationsQuery, listMeditationsResponse, meditationIdParams, searchQuery, searchResponse } from '#shared/contracts/catalogue.ts';
-import { withContracts } from '#server/api-contracts.ts';
+import { getMeditationResponse, listMeditationsResponse } from '#shared/contracts/catalogue.ts';
+import { catalogueApi } from '#shared/contracts/catalogue.routes.ts';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import { getMeditation, listMeditations, searchTranscripts } from '#server/features/catalogue/catalogue.service.ts';
 import { preparedListing } from '#server/features/catalogue/catalogue-listing.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
 import type { LaneLookup } from '#server/prepared-lane.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 /** Public and identical for everyone; a short shared cache absorbs bursts, the ETag makes revalidation cheap. */
 const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=60';
@@ -40,26 +41,26 @@ export function catalogueLaneLookup(cache: CatalogueCache): LaneLookup {
 }
 
 export function catalogueRoutes(app: FastifyInstance, { db, cache }: { db: Database; cache: CatalogueCache }): void {
-  const api = withContracts(app);
+  const serve = routeServer(app);
 
-  api.get('/api/meditations', { schema: { tags: ['catalogue'], querystring: listMeditationsQuery, response: { 200: listMeditationsResponse } } }, async (request, reply) => {
-    const slug = request.query.category;
+  serve(catalogueApi.list, async ({ query, request }, reply) => {
+    const slug = query.category;
     // Only the app's own listings are kept; any other slug is answered, not kept (it cannot fill the cache).
     if (!isNamedCategory(slug)) return reply.header('cache-control', PUBLIC_CACHE).send(listMeditationsResponse.parse(await listMeditations({ db, slug })));
     return sendPrepared(request, reply, await preparedListing({ db, cache, slug }), PUBLIC_CACHE);
   });
 
   // Words spoken in the meditations (issue 17, item 4): ids only; the cards are already on the page.
-  api.get('/api/search/meditations', { schema: { tags: ['catalogue'], querystring: searchQuery, response: { 200: searchResponse } } }, async (request, reply) => {
+  serve(catalogueApi.search, async ({ query }, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return { ids: await searchTranscripts({ db, q: request.query.q }) };
+    return { ids: await searchTranscripts({ db, q: query.q }) };
   });
 
-  api.get('/api/meditations/:id', { schema: { tags: ['catalogue'], params: meditationIdParams, response: { 200: getMeditationResponse } } }, async (request, reply) => {
+  serve(catalogueApi.get, async ({ params, request }, reply) => {
     // One entry per card, whatever the spelling: UUIDs are case-insensitive, so without this every
     // case variant of an id (4 096 for a typical one) was an entry of its own (issue 33, row 5). The lane's lookup
     // finds only this canonical spelling; the others come here and are answered from its entry.
-    const id = request.params.id.toLowerCase();
+    const id = params.id.toLowerCase();
     // An unknown id throws not-found, which the cache does not keep: random ids cannot fill it.
     const prepared = await cache.get(`card:${id}`, async () => getMeditationResponse.parse({ meditation: await getMeditation({ db, id }) }));
     return sendPrepared(request, reply, prepared, PUBLIC_CACHE);

@@ -8,13 +8,12 @@
  *   of rotation until it passes again. Shed like any request under load, which says the same.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { errorBody } from '#shared/contracts/errors.ts';
-import { healthResponse, readinessResponse, type HealthResponse, type ReadinessResponse } from '#shared/contracts/health.ts';
-import { withContracts } from '#server/api-contracts.ts';
+import type { HealthResponse, ReadinessResponse } from '#shared/contracts/health.ts';
+import { healthApi } from '#shared/contracts/health.routes.ts';
 import { etagOf, sendPrepared, type PreparedResponse } from '#server/prepared-response.ts';
 import type { LaneLookup } from '#server/prepared-lane.ts';
 import { checkReadiness, type ReadinessDeps } from '#server/features/health/readiness.service.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 const ALIVE_BYTES = Buffer.from(JSON.stringify({ status: 'ok' } satisfies HealthResponse));
 /** Liveness never changes while the process answers: one prepared answer (too small to compress). */
@@ -24,15 +23,15 @@ const ALIVE: PreparedResponse = { contentType: 'application/json; charset=utf-8'
 export const healthLaneLookup: LaneLookup = (target) => (target === '/api/health' ? { route: '/api/health', prepared: ALIVE, cacheControl: 'no-store' } : undefined);
 
 export function healthRoutes(app: FastifyInstance, { database, storage, redis }: Pick<ReadinessDeps, 'database' | 'storage' | 'redis'>): void {
-  const api = withContracts(app);
+  const serve = routeServer(app);
 
-  api.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorBody } } }, async (request, reply) => sendPrepared(request, reply, ALIVE, 'no-store'));
+  serve(healthApi.health, async ({ request }, reply) => sendPrepared(request, reply, ALIVE, 'no-store'));
 
   // Probes arriving together share one run: a flood of /api/ready costs one set of checks at a time.
   let running: Promise<ReadinessResponse> | undefined;
   let lastFailing = '';
   // A 503 is also the draining or load-shedding refusal, in the app's error shape.
-  api.get('/api/ready', { schema: { tags: ['health'], response: { 200: readinessResponse, 503: z.union([readinessResponse, errorBody]) } } }, async (request, reply) => {
+  serve(healthApi.ready, async ({ request }, reply) => {
     running ??= checkReadiness({ database, storage, redis }).finally(() => (running = undefined));
     const readiness = await running;
     // Logged when the set of failing checks changes, not at every probe.
@@ -45,9 +44,6 @@ export function healthRoutes(app: FastifyInstance, { database, storage, redis }:
       else request.log.info('ready again');
       lastFailing = failing;
     }
-    return reply
-      .header('cache-control', 'no-store')
-      .status(readiness.status === 'ready' ? 200 : 503)
-      .send(readiness);
+    return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
   });
 }

@@ -6,19 +6,18 @@
  * never cached, indexed or referred.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createShareBody, createShareResponse, revokeShareResponse, shareLinksResponse, shareParams, sharedEntryResponse } from '#shared/contracts/journal-share.ts';
+import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
 import { JOURNAL_MESSAGES } from '#shared/journal.ts';
 import { SHARE_MESSAGES } from '#shared/journal-share.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
-import { withContracts } from '#server/api-contracts.ts';
-import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
+import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
 import { createShare, listShares, readShare, revokeShare } from '#server/features/journal/journal-share.service.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { routeServer } from '#server/serve-route.ts';
 
-const tags = ['journal'];
 /** A recipient opens a link a few times; anything like a scan of ids is stopped. Per address. */
 export const SHARE_READS = { perWindow: 60, windowMs: 10 * 60 * 1000 };
 /** Links made per account: a person shares a few entries, not hundreds an hour. */
@@ -44,40 +43,45 @@ function privateReply(_request: FastifyRequest, reply: FastifyReply, done: () =>
 }
 
 export function journalShareRoutes(app: FastifyInstance, { auth, db, limits }: { auth: Auth; db: Database; limits: RateLimitStore }): void {
-  const api = withContracts(app);
-  const signedIn = requireUser(auth, db);
+  const serve = routeServer(app, { auth, db });
 
-  api.post('/api/journal/shares', { onRequest: [privateReply, signedIn], schema: { tags, body: createShareBody, response: { 201: createShareResponse } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
-    if (!entitlement.subscribed) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
-    await limit(limits, reply, `journal-share-create:${viewer.user.id}`, request.ip, SHARE_CREATES);
-    const link = await createShare({ db, userId: viewer.user.id, ...request.body });
-    if (!link) throw new AppError('database/constraint-violation', SHARE_MESSAGES.tooMany, 409);
-    return reply.status(201).send(link);
-  });
-
-  api.get('/api/journal/shares', { onRequest: [privateReply, signedIn], schema: { tags, response: { 200: shareLinksResponse } } }, async (request) => {
-    return { links: await listShares({ db, userId: viewerOf(request).user.id }) };
-  });
-
-  api.delete('/api/journal/shares/:id', { onRequest: [privateReply, signedIn], schema: { tags, params: shareParams, response: { 200: revokeShareResponse } } }, async (request) => {
-    // Another account's link answers as a missing one: nobody learns which ids exist.
-    if (!(await revokeShare({ db, userId: viewerOf(request).user.id, id: request.params.id }))) throw new AppError('not-found', SHARE_MESSAGES.unavailable);
-    return { revoked: true as const };
-  });
-
-  api.get(
-    '/api/shared/:id',
-    {
-      // Counted before the id is even read, so malformed guesses count too.
-      onRequest: [privateReply, async (request, reply) => limit(limits, reply, `journal-share-read:${request.ip}`, request.ip, SHARE_READS)],
-      schema: { tags, params: shareParams, response: { 200: sharedEntryResponse }, description: 'A shared entry, sealed: the key is in the link’s fragment, never sent. Counts one view.' },
+  serve(
+    journalShareApi.create,
+    async ({ viewer, body, request }, reply) => {
+      const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
+      if (!entitlement.subscribed) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
+      await limit(limits, reply, `journal-share-create:${viewer.user.id}`, request.ip, SHARE_CREATES);
+      const link = await createShare({ db, userId: viewer.user.id, ...body });
+      if (!link) throw new AppError('database/constraint-violation', SHARE_MESSAGES.tooMany, 409);
+      return reply.status(201).send(link);
     },
-    async (request) => {
-        const shared = await readShare({ db, id: request.params.id });
+    { before: [privateReply] },
+  );
+
+  serve(journalShareApi.list, async ({ viewer }) => ({ links: await listShares({ db, userId: viewer.user.id }) }), { before: [privateReply] });
+
+  serve(
+    journalShareApi.revoke,
+    async ({ viewer, params }) => {
+      // Another account's link answers as a missing one: nobody learns which ids exist.
+      if (!(await revokeShare({ db, userId: viewer.user.id, id: params.id }))) throw new AppError('not-found', SHARE_MESSAGES.unavailable);
+      return { revoked: true as const };
+    },
+    { before: [privateReply] },
+  );
+
+  // A shared entry, sealed: the key is in the link's fragment, never sent. Counts one view.
+  serve(
+    journalShareApi.read,
+    async ({ params }) => {
+      const shared = await readShare({ db, id: params.id });
       if (!shared) throw new AppError('not-found', SHARE_MESSAGES.unavailable);
       return shared;
+    },
+    // Counted before the id is even read, so malformed guesses count too.
+    {
+      before: [privateReply, async (request, reply) => limit(limits, reply, `journal-share-read:${request.ip}`, request.ip, SHARE_READS)],
+      description: 'A shared entry, sealed: the key is in the link’s fragment, never sent. Counts one view.',
     },
   );
 }

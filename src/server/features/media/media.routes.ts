@@ -3,15 +3,16 @@
  * carrying a valid, unexpired signature, with Range (206) for seeking and private caching.
  */
 import type { FastifyInstance } from 'fastify';
-import { meditationIdParams } from '#shared/contracts/catalogue.ts';
-import { mediaParams, mediaQuery, playbackResponse } from '#shared/contracts/media.ts';
+import { mediaParams, mediaQuery } from '#shared/contracts/media.ts';
+import { mediaApi } from '#shared/contracts/media.routes.ts';
 import { withContracts } from '#server/api-contracts.ts';
-import { optionalUser, type Auth } from '#server/auth.ts';
+import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { MediaSigner } from '#server/features/media/media-signing.ts';
 import type { MediaStorage } from '#server/features/media/media-storage.ts';
 import { getPlayback } from '#server/features/media/media.service.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 type Deps = { auth: Auth; db: Database; storage: MediaStorage; signer: MediaSigner };
 
@@ -37,18 +38,16 @@ function byteRange(header: string, size: number): { start: number; end: number }
 }
 
 export function mediaRoutes(app: FastifyInstance, { auth, db, storage, signer }: Deps): void {
-  const api = withContracts(app);
+  const serve = routeServer(app, { auth, db });
 
   // Open to visitors for the free samples only; the service decides (401/403 for the rest).
-  api.get('/api/meditations/:id/playback', { onRequest: optionalUser(auth, db), schema: { tags: ['media'], params: meditationIdParams, response: { 200: playbackResponse } } }, async (request, reply) => {
-    const viewer = request.viewer;
+  serve(mediaApi.playback, async ({ viewer, params }) => {
     const listener = viewer ? { userId: viewer.user.id, role: viewer.role } : undefined;
-    const playback = await getPlayback({ db, signer, listener, meditationId: request.params.id });
-    reply.header('cache-control', 'no-store');
-    return playback;
+    return getPlayback({ db, signer, listener, meditationId: params.id });
   });
 
-  api.get(
+  // The audio bytes: not JSON, so outside the route table.
+  withContracts(app).get(
     '/media/meditations/:key',
     { schema: { tags: ['media'], params: mediaParams, querystring: mediaQuery, description: 'The audio bytes (audio/mpeg or audio/mp4), with Range support (206, 416).' } },
     async (request, reply) => {

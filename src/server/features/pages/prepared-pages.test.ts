@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { listingQueryKey } from '#shared/contracts/catalogue.routes.ts';
 import { PRERENDER_SEED_ID, type PrerenderSeed } from '#shared/prerender.ts';
 import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
@@ -71,7 +72,9 @@ describe('prepared pages', () => {
     expect(page.body).not.toContain('<script>alert(1)');
     expect(inlineScripts(page.body)).toEqual([THEME_BOOT_SCRIPT]);
     const seed = seedOf(page.body);
-    expect(seed?.queries[0]?.[0]).toEqual(['meditations', 'sleeping']);
+    // Under the key the web's listing reads, so React adopts the page without asking again.
+    expect(seed?.queries[0]?.[0]).toEqual(listingQueryKey('sleeping'));
+    expect(listingQueryKey('sleeping')).toEqual(['catalogue', 'list', { query: { category: 'sleeping' } }]);
     const api = await t.app.inject({ url: '/api/meditations?category=sleeping' });
     expect(seed?.queries[0]?.[1]).toEqual(api.json());
     expect(JSON.stringify(seed)).toContain(med.id);

@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { listingQueryKey } from '#shared/contracts/catalogue.routes.ts';
 import { PRERENDER_SEED_ID, prerenderTarget, type PrerenderSeed } from '#shared/prerender.ts';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
@@ -75,7 +76,8 @@ export async function createPagePreparer({
     const seed: PrerenderSeed = { queries: [] };
     if (target.listing) {
       const listing = await preparedListing({ db, cache, slug: target.listing });
-      seed.queries.push([['meditations', target.listing], JSON.parse(listing.identity.toString('utf8'))]);
+      // The key the web's listing reads (use-meditations.ts), from the same function.
+      seed.queries.push([listingQueryKey(target.listing), JSON.parse(listing.identity.toString('utf8'))]);
     }
     const body = await renderer.renderPage(pathname, seed);
     // A part that suspended or failed would need React's inline scripts to finish, which the CSP

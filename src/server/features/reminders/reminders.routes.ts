@@ -3,23 +3,8 @@
  * subscription, the one-tap off a reminder carries (push and e-mail), and the calendar file.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  calendarQuery,
-  mailOffBody,
-  mailOffResponse,
-  mailOneClickBody,
-  mailOneClickQuery,
-  mailOneClickResponse,
-  pushDeviceBody,
-  pushDeviceResponse,
-  reminderSettingsBody,
-  remindersQuery,
-  remindersResponse,
-  removePushDeviceBody,
-  removePushDeviceResponse,
-  turnOffBody,
-  turnOffResponse,
-} from '#shared/contracts/reminders.ts';
+import { calendarQuery, mailOneClickBody, mailOneClickQuery, mailOneClickResponse } from '#shared/contracts/reminders.ts';
+import { remindersApi } from '#shared/contracts/reminders.routes.ts';
 import { REMINDER_MESSAGES } from '#shared/reminders.ts';
 import { AppError } from '#server/errors.ts';
 import { reminderCalendar } from '#server/features/reminders/reminder-calendar.ts';
@@ -28,28 +13,24 @@ import { withContracts } from '#server/api-contracts.ts';
 import { requireUser, viewerOf, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { addPushDevice, getReminderSettings, removePushDevice, saveReminderSettings, turnOffByToken } from '#server/features/reminders/reminders.service.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 export function remindersRoutes(
   app: FastifyInstance,
   { auth, db, pushKey, offSecret, mailOffSecret, extraPushOrigins, publicUrl }: { auth: Auth; db: Database; pushKey: string; offSecret: string; mailOffSecret: string; extraPushOrigins: readonly string[]; publicUrl: string },
 ): void {
-  const api = withContracts(app);
+  const serve = routeServer(app, { auth, db });
   const signedIn = requireUser(auth, db);
 
-  api.get('/api/reminders', { onRequest: signedIn, schema: { tags: ['reminders'], querystring: remindersQuery, response: { 200: remindersResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { user } = viewerOf(request);
-    return { ...(await getReminderSettings(db, user.id, request.query.tz)), pushKey, mail: { address: user.email, verified: user.emailVerified } };
-  });
+  serve(remindersApi.get, async ({ viewer: { user }, query }) => ({ ...(await getReminderSettings(db, user.id, query.tz)), pushKey, mail: { address: user.email, verified: user.emailVerified } }));
 
-  api.put('/api/reminders', { onRequest: signedIn, schema: { tags: ['reminders'], body: reminderSettingsBody, response: { 200: remindersResponse } } }, async (request) => {
-    const { user } = viewerOf(request);
-    await saveReminderSettings(db, user, request.body);
+  serve(remindersApi.save, async ({ viewer: { user }, body }) => {
+    await saveReminderSettings(db, user, body);
     return { ...(await getReminderSettings(db, user.id)), pushKey, mail: { address: user.email, verified: user.emailVerified } };
   });
 
-  // The calendar file: the time and days as chosen on screen (saved or not), in the device's zone.
-  api.get(
+  // The calendar file: the time and days as chosen on screen (saved or not), in the device's zone. Not JSON, so not in the route table.
+  withContracts(app).get(
     '/api/reminders/calendar.ics',
     { onRequest: signedIn, schema: { tags: ['reminders'], querystring: calendarQuery, description: 'The daily reminder as a text/calendar attachment (RFC 5545): one repeating event with its VTIMEZONE.' } },
     async (request, reply) => {
@@ -58,29 +39,28 @@ export function remindersRoutes(
     },
   );
 
-  api.post('/api/reminders/devices', { onRequest: signedIn, schema: { tags: ['reminders'], body: pushDeviceBody, response: { 201: pushDeviceResponse } } }, async (request, reply) => {
-    return reply.status(201).send(await addPushDevice(db, viewerOf(request).user.id, request.body, extraPushOrigins));
-  });
+  serve(remindersApi.addDevice, async ({ viewer, body }, reply) => reply.status(201).send(await addPushDevice(db, viewer.user.id, body, extraPushOrigins)));
 
-  api.delete('/api/reminders/devices', { onRequest: signedIn, schema: { tags: ['reminders'], body: removePushDeviceBody, response: { 204: removePushDeviceResponse } } }, async (request, reply) => {
-    await removePushDevice(db, viewerOf(request).user.id, request.body.endpoint);
+  serve(remindersApi.removeDevice, async ({ viewer, body }, reply) => {
+    await removePushDevice(db, viewer.user.id, body.endpoint);
     return reply.status(204).send(null);
   });
 
   // No session needed: the service worker sends the token the reminder carried (its "Turn off reminders").
-  api.post('/api/reminders/off', { schema: { tags: ['reminders'], body: turnOffBody, response: { 200: turnOffResponse } } }, async (request) => {
-    await turnOffByToken(db, offSecret, request.body.token);
+  serve(remindersApi.turnOff, async ({ body }) => {
+    await turnOffByToken(db, offSecret, body.token);
     return { enabled: false as const };
   });
 
   // No session needed either: the button on the page an e-mail reminder links to (a GET there changes nothing).
-  api.post('/api/reminders/email/off', { schema: { tags: ['reminders'], body: mailOffBody, response: { 200: mailOffResponse } } }, async (request) => {
-    const result = await turnOffMailByToken({ db, secret: mailOffSecret, token: request.body.token });
+  serve(remindersApi.mailOff, async ({ body }) => {
+    const result = await turnOffMailByToken({ db, secret: mailOffSecret, token: body.token });
     if (!result) throw new AppError('validation/invalid-input', REMINDER_MESSAGES.badOffLink);
     return { result };
   });
 
-  // A mail client's own unsubscribe button (RFC 8058): a form POST to the List-Unsubscribe address.
+  // A mail client's own unsubscribe button (RFC 8058): a form POST to the List-Unsubscribe address, never
+  // the web's call (so not in the route table).
   // The form parser is this route's alone: everywhere else a form body stays 415.
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {

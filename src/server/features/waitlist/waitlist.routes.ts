@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { clearWaitlistResponse, joinWaitlistBody, joinWaitlistResponse, waitlistEntriesResponse, waitlistExportQuery, waitlistPageQuery, waitlistTestDataResponse } from '#shared/contracts/waitlist.ts';
+import { waitlistExportQuery } from '#shared/contracts/waitlist.ts';
+import { waitlistApi } from '#shared/contracts/waitlist.routes.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import { requireRole, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
@@ -12,23 +13,20 @@ import { AppError } from '#server/errors.ts';
 import { auditContextOf } from '#server/features/admin/request-context.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { addWaitlistTestData, clearWaitlist, exportWaitlistCsv, joinWaitlist, listWaitlist } from '#server/features/waitlist/waitlist.service.ts';
+import { routeServer } from '#server/serve-route.ts';
 
 const tags = ['waitlist'];
 
 export function waitlistRoutes(app: FastifyInstance, { auth, db, limits, sandbox }: { auth: Auth; db: Database; limits: RateLimitStore; sandbox: boolean }): void {
-  const api = withContracts(app);
+  const serve = routeServer(app, { auth, db });
   const admin = requireRole(auth, db, ['admin']);
 
-  api.post('/api/waitlist', { schema: { tags, body: joinWaitlistBody, response: { 201: joinWaitlistResponse } } }, async (request, reply) => {
-    return reply.status(201).send(await joinWaitlist({ db, limits, ip: request.ip, input: request.body }));
-  });
+  serve(waitlistApi.join, async ({ body, request }, reply) => reply.status(201).send(await joinWaitlist({ db, limits, ip: request.ip, input: body })));
 
-  api.get('/api/admin/waitlist', { onRequest: admin, schema: { tags, querystring: waitlistPageQuery, response: { 200: waitlistEntriesResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listWaitlist({ db, after: request.query.after, limit: request.query.limit });
-  });
+  serve(waitlistApi.list, async ({ query }) => listWaitlist({ db, after: query.after, limit: query.limit }));
 
-  api.get(
+  // A CSV download, not JSON (outside the route table).
+  withContracts(app).get(
     '/api/admin/waitlist/export',
     { onRequest: admin, schema: { tags, querystring: waitlistExportQuery, description: 'The waitlist as a text/csv attachment (UTF-8 with a BOM; formula cells neutralised).' } },
     async (request, reply) => {
@@ -37,9 +35,9 @@ export function waitlistRoutes(app: FastifyInstance, { auth, db, limits, sandbox
     },
   );
 
-  api.delete('/api/admin/waitlist', { onRequest: admin, schema: { tags, response: { 200: clearWaitlistResponse } } }, async (request) => clearWaitlist({ db, by: auditContextOf(request) }));
+  serve(waitlistApi.clear, async ({ request }) => clearWaitlist({ db, by: auditContextOf(request) }));
 
-  api.post('/api/admin/waitlist/test-data', { onRequest: admin, schema: { tags, response: { 200: waitlistTestDataResponse } } }, async (request) => {
+  serve(waitlistApi.testData, async ({ request }) => {
     if (!sandbox) throw new AppError('auth/forbidden', ADMIN_MESSAGES.sandboxOnly, 403);
     return addWaitlistTestData({ db, by: auditContextOf(request) });
   });

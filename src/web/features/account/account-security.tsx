@@ -7,6 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import LaptopMinimal from 'lucide-react/icons/laptop-minimal';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { useState, type SubmitEvent } from 'react';
+import { authApi } from '#shared/contracts/auth.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { changePasswordProblem } from '#shared/credentials.ts';
 import { ACCOUNT_MESSAGES as A } from '#shared/account-messages.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -15,7 +17,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.auth.tryAgain);
@@ -34,7 +37,7 @@ export function NameForm({ current }: { current: string }) {
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (value: string) => api('/api/auth/update-user', { method: 'POST', body: { name: value } }),
+    mutationFn: (value: string) => call(authApi.updateUser, { body: { name: value } }),
     onSuccess: async () => {
       await refreshViewer();
       toast.success(A.nameSaved);
@@ -67,7 +70,7 @@ export function PasswordForm() {
   const [signOutOthers, setSignOutOthers] = useState(true);
   const [outcome, setOutcome] = useState<{ text: string; tone: 'error' | 'ok' } | null>(null);
   const change = useMutation({
-    mutationFn: () => api('/api/auth/change-password', { method: 'POST', body: { currentPassword: fields.current, newPassword: fields.next, revokeOtherSessions: signOutOthers } }),
+    mutationFn: () => call(authApi.changePassword, { body: { currentPassword: fields.current, newPassword: fields.next, revokeOtherSessions: signOutOthers } }),
     onSuccess: async () => {
       setFields({ current: '', next: '', confirm: '' });
       setOutcome({ text: signOutOthers ? A.passwordChangedOthersOut : A.passwordChanged, tone: 'ok' });
@@ -103,8 +106,8 @@ export function PasswordForm() {
   );
 }
 
-type SessionRow = { id: string; createdAt: string; updatedAt: string; expiresAt: string; userAgent?: string | null };
-const SESSIONS_KEY = ['account', 'sessions'] as const;
+/** The sessions list and which of them is this device's, read together. */
+const SESSIONS_KEY = queryKeyOf(authApi.listSessions);
 
 /** 'Chrome on Android' from a user agent: enough to recognise a device, nothing more. */
 export function deviceLabel(userAgent: string | null | undefined): { label: string; phone: boolean } {
@@ -124,12 +127,12 @@ export function SessionsCard() {
   const sessions = useQuery({
     queryKey: SESSIONS_KEY,
     queryFn: async ({ signal }) => {
-      const [list, current] = await Promise.all([api<SessionRow[]>('/api/auth/list-sessions', { signal }), api<{ session: { id: string } } | null>('/api/auth/get-session', { signal })]);
+      const [list, current] = await Promise.all([call(authApi.listSessions, {}, { signal }), call(authApi.getSession, {}, { signal })]);
       return { list: [...list].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt)), currentId: current?.session.id ?? null };
     },
   });
   const revoke = useMutation({
-    mutationFn: () => api('/api/auth/revoke-other-sessions', { method: 'POST', body: {} }),
+    mutationFn: () => call(authApi.revokeOtherSessions, { body: {} }),
     onSuccess: async () => {
       toast.success(A.othersSignedOut);
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });

@@ -10,12 +10,14 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES as A, APP_STORE_CANCEL_PATH, DELETE_CONFIRMATION_WORD, PLAY_STORE_CANCEL_PATH } from '#shared/account-messages.ts';
-import type { AccountExportResponse, DeleteAccountResponse, DeletionInfoResponse } from '#shared/contracts/account.ts';
+import { accountApi } from '#shared/contracts/account.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { forgetPersonalData } from '#web/lib/forget-personal-data.ts';
 import { removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -32,7 +34,7 @@ export function YourDataCard() {
     setDownloading(true);
     setDownloadError(null);
     try {
-      const data = await api<AccountExportResponse>('/api/account/export');
+      const data = await call(accountApi.export);
       // The server holds the journal sealed; when it is unlocked on this device, the file carries it opened.
       const { unlockedJournal } = await import('#web/features/journal/journal-export.ts');
       const journal = await unlockedJournal(data.profile.id);
@@ -79,7 +81,7 @@ export function YourDataCard() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const info = useQuery({ queryKey: ['account', 'deletion'], queryFn: ({ signal }) => api<DeletionInfoResponse>('/api/account/deletion', { signal }), staleTime: 0 });
+  const info = useQuery({ queryKey: queryKeyOf(accountApi.deletion), queryFn: ({ signal }) => call(accountApi.deletion, {}, { signal }), staleTime: 0 });
   const client = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -103,7 +105,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setProblem(null);
     try {
-      const result = await api<DeleteAccountResponse>('/api/account/delete', { method: 'POST', body: { password: info.data.hasPassword ? password : undefined, confirmation } });
+      const result = await call(accountApi.delete, { body: { password: info.data.hasPassword ? password : undefined, confirmation } });
       // Nothing of the account stays in this browser's memory, offline snapshot, journal or routines.
       client.clear();
       removeStored(STORAGE_KEYS.viewerSnapshot);

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { ASSIGNABLE_CATEGORIES, displayDuration } from '#shared/catalogue.ts';
 import type { AdminMeditation } from '#shared/contracts/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
@@ -17,7 +18,8 @@ import { Field } from '#web/components/ui/field.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 const categoryLabel = (id: string) => ASSIGNABLE_CATEGORIES.find((c) => c.id === id)?.label ?? id;
 const megabytes = (bytes: number | null) => (bytes == null ? '–' : `${(bytes / (1024 * 1024)).toFixed(2)} MB`);
@@ -33,7 +35,7 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
   const player = usePlayer();
 
   const save = useMutation({
-    mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'PATCH', body: { title, description, transcript, free } }),
+    mutationFn: () => call(adminApi.updateMeditation, { params: { id: m.id }, body: { title, description, transcript, free } }),
     onSuccess: async () => {
       toast.success(U.updatedTitle);
       recordLocalAudit({ action: 'meditation.update', targetResource: 'meditation_previews', targetId: m.id, changes: { title, free } });
@@ -43,7 +45,7 @@ export function AdminMeditationCard({ meditation: m, all, onChanged }: { meditat
     onError: (error) => toast.error('Error', { description: error instanceof ApiError ? `${U.updateFailed}: ${error.message}` : U.updateFailed }),
   });
   const remove = useMutation({
-    mutationFn: () => api(`/api/admin/meditations/${m.id}`, { method: 'DELETE' }),
+    mutationFn: () => call(adminApi.removeMeditation, { params: { id: m.id } }),
     onSuccess: async () => {
       toast.success(U.deletedTitle, { description: `“${m.title}” was removed with its audio file.` });
       recordLocalAudit({ action: 'meditation.delete', targetResource: 'meditation_previews', targetId: m.id, changes: { title: m.title }, severity: 'high' });

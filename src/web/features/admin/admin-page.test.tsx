@@ -8,6 +8,22 @@ import { AdminPage } from '#web/features/admin/admin-page.tsx';
 import { PlayerProvider } from '#web/features/player/player-context.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
+/**
+ * Set by the error-fallback test: the Meditations tab throws while rendering, as a tab with a bug
+ * would (a malformed answer no longer does: in tests every reply is checked against its contract, and
+ * the tab shows that failure in place).
+ */
+const tabBreaks = vi.hoisted(() => ({ now: false }));
+vi.mock('#web/features/admin/meditations-tab.tsx', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#web/features/admin/meditations-tab.tsx')>();
+  return {
+    MeditationsTab: () => {
+      if (tabBreaks.now) throw new Error('the Meditations tab broke');
+      return <actual.MeditationsTab />;
+    },
+  };
+});
+
 const me = { user: { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' }, role: 'admin', subscribed: true };
 
 function renderDashboard(answer: (path: string) => Promise<Response>) {
@@ -22,6 +38,7 @@ function renderDashboard(answer: (path: string) => Promise<Response>) {
 
 afterEach(() => {
   cleanup();
+  tabBreaks.now = false;
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -50,10 +67,13 @@ describe('admin dashboard states', () => {
   it('shows the error fallback with Reload Dashboard and Go to Homepage when a tab breaks', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.setItem('hm.adminTab', 'meditations');
+    tabBreaks.now = true;
     const reply = (path: string) => {
       if (path.startsWith('/api/me')) return json(me);
+      // The player's saved places (PlayerProvider reads them for the signed-in person).
+      if (path.startsWith('/api/practice/positions')) return json({ positions: [] });
       if (path.startsWith('/api/admin/status')) return json({ role: 'admin', isAdmin: true, canManageMeditations: true, adminExists: true, sandbox: true, authMode: 'server-session' });
-      if (path.startsWith('/api/admin/meditations')) return json({ meditations: null }); // a malformed answer
+      if (path.startsWith('/api/admin/meditations')) return json({ meditations: [] });
       return json({});
     };
     renderDashboard((path) => Promise.resolve(reply(path)));
@@ -66,6 +86,8 @@ describe('admin dashboard states', () => {
     localStorage.setItem('hm.adminTab', 'setup');
     const reply = (path: string) => {
       if (path.startsWith('/api/me')) return json(me);
+      // The player's saved places (PlayerProvider reads them for the signed-in person).
+      if (path.startsWith('/api/practice/positions')) return json({ positions: [] });
       if (path.startsWith('/api/admin/status')) return json({ role: 'admin', isAdmin: true, canManageMeditations: true, adminExists: true, sandbox: false, authMode: 'server-session' });
       if (path.startsWith('/api/admin/waitlist')) return json({ entries: [], total: 0, totalIsEstimate: false, nextCursor: null });
       if (path.startsWith('/api/admin/meditations')) return json({ meditations: [] });

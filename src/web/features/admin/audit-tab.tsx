@@ -1,18 +1,20 @@
 /** Audit Log tab: the server-side record of admin actions (50 newest), filterable by severity. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SEVERITY_OPTIONS } from '#shared/admin.ts';
-import type { AuditResponse } from '#shared/contracts/admin.ts';
+import { SEVERITY_OPTIONS, type Severity } from '#shared/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, FilterSelect, Panel, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
 import { readLocalAudit } from '#web/features/admin/local-audit-log.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 export function AuditTab() {
   const [severity, setSeverity] = useState('all');
+  const input = { query: { severity: severity === 'all' ? undefined : (severity as Severity) } };
   const events = useQuery({
-    queryKey: ['admin', 'audit', severity],
-    queryFn: ({ signal }) => api<AuditResponse>(`/api/admin/audit${severity === 'all' ? '' : `?severity=${severity}`}`, { signal }).then((r) => r.events),
+    queryKey: queryKeyOf(adminApi.audit, input),
+    queryFn: ({ signal }) => call(adminApi.audit, input, { signal }).then((r) => r.events),
   });
   return (
     <Panel

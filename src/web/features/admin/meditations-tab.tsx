@@ -1,23 +1,25 @@
 /** Meditations tab: the upload form (checked here, checked again on the server) and the catalogue list. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import type { AdminMeditationsResponse } from '#shared/contracts/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { catalogueApi } from '#shared/contracts/catalogue.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AdminMeditationCard } from '#web/features/admin/admin-meditation-card.tsx';
 import { Panel } from '#web/features/admin/admin-ui.tsx';
 import { UploadForm } from '#web/features/admin/upload-form.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
-const KEY = ['admin', 'meditations'] as const;
+const KEY = queryKeyOf(adminApi.meditations);
 
 export function MeditationsTab() {
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<AdminMeditationsResponse>('/api/admin/meditations', { signal }).then((r) => r.meditations) });
+  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(adminApi.meditations, {}, { signal }).then((r) => r.meditations) });
   const client = useQueryClient();
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: KEY });
-    // The public catalogue changes too.
-    await client.invalidateQueries({ queryKey: ['meditations'] });
+    // The public catalogue changes too: every category's listing.
+    await client.invalidateQueries({ queryKey: queryKeyOf(catalogueApi.list) });
   };
   return (
     <div className="grid gap-6">

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
-import type { CsrfResponse, RoleChangeResponse, RoleRevokeResponse, RolesResponse } from '#shared/contracts/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
@@ -11,17 +12,18 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { dateTime, Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 
-const KEY = ['admin', 'roles'] as const;
+const KEY = queryKeyOf(adminApi.roles);
 const CSRF_STORAGE = 'hm.csrf';
 
 /** Spec 'CSRF token': kept in session storage, 15 minutes of life, renewed when under 5 remain (checked every 60 s). */
 function useCsrfToken() {
   const token = useRef<{ token: string; expiresAt: number } | null>(null);
   const renew = async () => {
-    const fresh = await api<CsrfResponse>('/api/admin/csrf');
+    const fresh = await call(adminApi.csrf);
     token.current = { token: fresh.token, expiresAt: Date.parse(fresh.expiresAt) };
     // Blocked storage only means the next visit fetches a fresh token.
     writeStored(CSRF_STORAGE, JSON.stringify(token.current), 'session');
@@ -48,7 +50,7 @@ export function RolesTab() {
   const client = useQueryClient();
   const viewer = useViewer();
   const csrf = useCsrfToken();
-  const roles = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<RolesResponse>('/api/admin/roles', { signal }).then((r) => r.roles) });
+  const roles = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(adminApi.roles, {}, { signal }).then((r) => r.roles) });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('editor');
   const roleId = useId();
@@ -63,7 +65,7 @@ export function RolesTab() {
   };
 
   const assign = useMutation({
-    mutationFn: async () => api<RoleChangeResponse>('/api/admin/roles', { method: 'POST', body: { email, role }, headers: { 'x-csrf-token': await csrf() } }),
+    mutationFn: async () => call(adminApi.assignRole, { body: { email, role } }, { headers: { 'x-csrf-token': await csrf() } }),
     onSuccess: (data) => {
       toast.success(data.message);
       recordLocalAudit({ action: 'role.assign', targetResource: 'user_roles', adminUserId: viewer.user?.id ?? null, changes: { email, role }, severity: role === 'admin' ? 'critical' : 'high' });
@@ -73,7 +75,7 @@ export function RolesTab() {
     onError: report,
   });
   const revoke = useMutation({
-    mutationFn: async (id: string) => api<RoleRevokeResponse>(`/api/admin/roles/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': await csrf() } }),
+    mutationFn: async (id: string) => call(adminApi.revokeRole, { params: { id } }, { headers: { 'x-csrf-token': await csrf() } }),
     onSuccess: (data, id) => {
       toast.success(data.message);
       recordLocalAudit({ action: 'role.revoke', targetResource: 'user_roles', targetId: id, adminUserId: viewer.user?.id ?? null, severity: 'high' });

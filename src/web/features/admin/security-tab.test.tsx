@@ -8,8 +8,8 @@ import { Toaster } from 'sonner';
 import { SecurityTab } from '#web/features/admin/security-tab.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
-const alert = { id: 'a1', eventType: 'security_alert', severity: 'critical', userEmail: null, ipAddress: '203.0.113.9', details: { alertType: 'high_threat_score', score: 10.4 }, createdAt: '2026-11-24T10:00:00Z' };
-const block = { id: 'b1', eventType: 'ip_blocked', severity: 'high', userEmail: null, ipAddress: '203.0.113.9', details: { reason: 'high_threat_score', minutes: 30 }, createdAt: '2026-11-24T10:00:01Z' };
+const alert = { id: 'a1', eventType: 'security_alert', severity: 'critical', userId: null, userEmail: null, ipAddress: '203.0.113.9', details: { alertType: 'high_threat_score', score: 10.4 }, createdAt: '2026-11-24T10:00:00Z' };
+const block = { id: 'b1', eventType: 'ip_blocked', severity: 'high', userId: null, userEmail: null, ipAddress: '203.0.113.9', details: { reason: 'high_threat_score', minutes: 30 }, createdAt: '2026-11-24T10:00:01Z' };
 
 afterEach(() => {
   cleanup();
@@ -39,8 +39,8 @@ describe('Security Log tab', () => {
   });
 
   it('shows a burst of probes as one row with its count, its kind and its route, the payload sample never as markup', async () => {
-    const escalation = { id: 'p1', eventType: 'admin_privilege_escalation', severity: 'high', userEmail: 'member@example.com', ipAddress: '198.51.100.4', details: { count: 6, reason: 'role-check', route: '/api/admin/roles', role: 'user' }, createdAt: '2026-11-24T10:00:02Z' };
-    const injection = { id: 'p2', eventType: 'injection_attempt', severity: 'high', userEmail: null, ipAddress: null, details: { count: 41, sources: 'many', kind: 'script', sample: '\\u003cscript\\u003e', route: '/api/waitlist' }, createdAt: '2026-11-24T10:00:03Z' };
+    const escalation = { id: 'p1', eventType: 'admin_privilege_escalation', severity: 'high', userId: 'u-member', userEmail: 'member@example.com', ipAddress: '198.51.100.4', details: { count: 6, reason: 'role-check', route: '/api/admin/roles', role: 'user' }, createdAt: '2026-11-24T10:00:02Z' };
+    const injection = { id: 'p2', eventType: 'injection_attempt', severity: 'high', userId: null, userEmail: null, ipAddress: null, details: { count: 41, sources: 'many', kind: 'script', sample: '\\u003cscript\\u003e', route: '/api/waitlist' }, createdAt: '2026-11-24T10:00:03Z' };
     answerFetch((url) =>
       url.startsWith('/api/admin/security/stats')
         ? json({ totalAlerts24h: 2, criticalAlerts: 1, recentThreats1h: 2, blockedIps: 0, recent: [] })

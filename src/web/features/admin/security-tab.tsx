@@ -5,21 +5,23 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, PROBE_EVENT_TYPES, SEVERITY_OPTIONS } from '#shared/admin.ts';
+import { ADMIN, ADMIN_MESSAGES, EVENT_TYPE_OPTIONS, PROBE_EVENT_TYPES, SEVERITY_OPTIONS, type SecurityEventType, type Severity } from '#shared/admin.ts';
 import { toast } from '#web/lib/toast.ts';
-import type { SecurityEvent, SecurityEventsResponse, SecurityStats } from '#shared/contracts/admin.ts';
+import type { SecurityEvent } from '#shared/contracts/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, FilterSelect, Panel, SeverityBadge } from '#web/features/admin/admin-ui.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 export function SecurityTab() {
-  const stats = useQuery({ queryKey: ['admin', 'security', 'stats'], queryFn: ({ signal }) => api<SecurityStats>('/api/admin/security/stats', { signal }), refetchInterval: ADMIN.statsRefreshMs });
+  const stats = useQuery({ queryKey: queryKeyOf(adminApi.securityStats), queryFn: ({ signal }) => call(adminApi.securityStats, {}, { signal }), refetchInterval: ADMIN.statsRefreshMs });
   const [severity, setSeverity] = useState('all');
   const [eventType, setEventType] = useState('all');
-  const query = new URLSearchParams({ ...(severity !== 'all' ? { severity } : {}), ...(eventType !== 'all' ? { eventType } : {}) }).toString();
+  const input = { query: { severity: severity === 'all' ? undefined : (severity as Severity), eventType: eventType === 'all' ? undefined : (eventType as SecurityEventType) } };
   const events = useQuery({
-    queryKey: ['admin', 'security', 'events', severity, eventType],
-    queryFn: ({ signal }) => api<SecurityEventsResponse>(`/api/admin/security/events${query ? `?${query}` : ''}`, { signal }).then((r) => r.events),
+    queryKey: queryKeyOf(adminApi.securityEvents, input),
+    queryFn: ({ signal }) => call(adminApi.securityEvents, input, { signal }).then((r) => r.events),
     refetchInterval: ADMIN.statsRefreshMs,
   });
   // Spec 'Toasts': 'Error' with 'Failed to fetch security audit logs', once per failure (not on every refetch).

@@ -6,12 +6,14 @@ import { useState, type SubmitEvent } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import type { AdminStatus } from '#shared/contracts/admin.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import { Panel } from '#web/features/admin/admin-ui.tsx';
 import { ADMIN_STATUS_KEY } from '#web/features/admin/use-admin-status.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 export function SetupCards({ status }: { status: AdminStatus | undefined }) {
   return (
@@ -47,7 +49,7 @@ function AdminSetupCard({ status }: { status: AdminStatus | undefined }) {
     if (!token.trim()) return;
     setPending(true);
     try {
-      await api('/api/admin/setup', { method: 'POST', body: { token } });
+      await call(adminApi.setup, { body: { token } });
       toast.success('Role Status Refreshed', { description: M.setupGranted });
       setToken('');
       await client.invalidateQueries({ queryKey: ADMIN_STATUS_KEY });

@@ -1,10 +1,11 @@
 /** The dashboard's view of who is asking (/api/admin/status); the server still checks every action. */
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStatus } from '#shared/contracts/admin.ts';
-import { api } from '#web/lib/api.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
+import { call } from '#web/lib/call.ts';
 
-export const ADMIN_STATUS_KEY = ['admin-status'] as const;
+export const ADMIN_STATUS_KEY = queryKeyOf(adminApi.status);
 
 export function useAdminStatus() {
-  return useQuery({ queryKey: ADMIN_STATUS_KEY, queryFn: ({ signal }) => api<AdminStatus>('/api/admin/status', { signal }) });
+  return useQuery({ queryKey: ADMIN_STATUS_KEY, queryFn: ({ signal }) => call(adminApi.status, {}, { signal }) });
 }

@@ -7,24 +7,28 @@ import { useEffect, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { ADMIN_EVENTS, ADMIN_MESSAGES as A } from '#shared/admin.ts';
 import { WAITLIST, WAITLIST_MESSAGES as W } from '#shared/waitlist.ts';
-import type { TestToolResponse } from '#shared/contracts/admin.ts';
-import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
+import { waitlistApi } from '#shared/contracts/waitlist.routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { dateTime, Panel } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { downloadBlob } from '#web/lib/download.ts';
 
-const KEY = ['admin', 'waitlist'] as const;
+const KEY = queryKeyOf(waitlistApi.list);
+/** The sandbox tools and Clear Data: each takes no input. */
+type Tool = typeof waitlistApi.testData | typeof waitlistApi.clear | typeof adminApi.createTestAccounts | typeof adminApi.resetTestPasswords;
 
 export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
   const client = useQueryClient();
   // A page at a time (the list can hold hundreds of thousands); a refresh re-reads the pages shown.
   const pages = useInfiniteQuery({
     queryKey: KEY,
-    queryFn: ({ signal, pageParam }) => api<WaitlistEntriesResponse>(`/api/admin/waitlist${pageParam ? `?after=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryFn: ({ signal, pageParam }) => call(waitlistApi.list, { query: { after: pageParam || undefined } }, { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: WAITLIST.refreshMs,
@@ -49,20 +53,21 @@ export function WaitlistTab({ sandbox }: { sandbox: boolean }) {
   const [confirmClear, setConfirmClear] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   // Each button is one mutation with the spec's success and failure toasts.
-  const useTool = (path: string, success: string, failure: string, method: 'POST' | 'DELETE' = 'POST') =>
+  const useTool = (route: Tool, success: string, failure: string) =>
     useMutation({
-      mutationFn: () => api<TestToolResponse>(path, { method }),
+      mutationFn: () => call(route),
       onSuccess: (data) => {
-        recordLocalAudit({ action: `${method.toLowerCase()} ${path}`, targetResource: 'waitlist_entries', severity: method === 'DELETE' ? 'high' : 'low' });
-        toast.success(success, { description: data.password ? `Password for the test accounts: ${data.password}` : undefined });
+        recordLocalAudit({ action: `${route.method.toLowerCase()} ${route.path}`, targetResource: 'waitlist_entries', severity: route.method === 'DELETE' ? 'high' : 'low' });
+        // Only Create Test Accounts answers with the password.
+        toast.success(success, { description: 'password' in data ? `Password for the test accounts: ${data.password}` : undefined });
         void refresh();
       },
       onError: (error) => toast.error('Error', { description: error instanceof ApiError ? `${failure}: ${error.message}` : failure }),
     });
-  const addTest = useTool('/api/admin/waitlist/test-data', A.testDataAdded, 'Failed to add test data');
-  const createAccounts = useTool('/api/admin/test-accounts', A.testAccountsCreated, 'Failed to create test accounts');
-  const resetPasswords = useTool('/api/admin/test-accounts/reset-passwords', A.passwordsReset, 'Failed to reset passwords');
-  const clear = useTool('/api/admin/waitlist', A.waitlistCleared, 'Error clearing data', 'DELETE');
+  const addTest = useTool(waitlistApi.testData, A.testDataAdded, 'Failed to add test data');
+  const createAccounts = useTool(adminApi.createTestAccounts, A.testAccountsCreated, 'Failed to create test accounts');
+  const resetPasswords = useTool(adminApi.resetTestPasswords, A.passwordsReset, 'Failed to reset passwords');
+  const clear = useTool(waitlistApi.clear, A.waitlistCleared, 'Error clearing data');
 
   const exportCsv = async () => {
     if (total === 0) { toast.info(A.noDataToExport); return; }

@@ -13,7 +13,14 @@ afterEach(() => {
 
 describe('sign-up form', () => {
   it('checks and sends the fields as shown, not the last values it heard about', async () => {
-    const fetch = answerFetch((url) => (url.includes('/api/auth-providers') ? json({ google: false, apple: false }) : json({ user: { id: 'u1' } })));
+    // As the server answers: no providers, a visitor, and a new account waiting for its address to be confirmed.
+    const fetch = answerFetch((url) =>
+      url.includes('/api/auth-providers')
+        ? json({ google: false, apple: false })
+        : url.includes('/api/me')
+          ? json({ user: null, role: null, subscribed: false })
+          : json({ user: { id: 'u1', email: 'nora@example.com', name: 'Pat Lee', emailVerified: false, image: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' } }),
+    );
     renderWithQueries(
       <MemoryRouter>
         <AuthForm initialMode="signup" />

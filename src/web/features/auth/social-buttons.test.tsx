@@ -3,6 +3,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '#shared/contracts/auth.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { SocialButtons } from '#web/features/auth/social-buttons.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
@@ -28,7 +30,7 @@ describe('social sign-in buttons', () => {
   it('shows nothing, not even the divider, when no provider is configured', async () => {
     const { client } = renderButtons({ google: false, apple: false }, () => json({}));
     // Once the server's answer is in, the buttons' place stays empty (before it, it is empty too).
-    await vi.waitFor(() => expect(client.getQueryState(['auth-providers'])?.status).toBe('success'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(client.getQueryState(queryKeyOf(authApi.providers))?.status).toBe('success'), { timeout: 10_000 });
     const place = screen.getByTestId('social-buttons');
     expect(within(place).queryAllByRole('button')).toHaveLength(0);
     expect(place.textContent).toBe('');

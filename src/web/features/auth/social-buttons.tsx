@@ -7,9 +7,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '#web/lib/toast.ts';
+import { authApi } from '#shared/contracts/auth.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
 import { deviceSignInProviders, googleNeedsIosClient, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
@@ -41,7 +44,7 @@ const PROVIDERS = [
 ] as const;
 
 export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog' | 'screen'; next?: string | null; onSignedIn?: () => void }) {
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: () => authClient.providers(), staleTime: Infinity });
+  const providers = useQuery({ queryKey: queryKeyOf(authApi.providers), queryFn: () => authClient.providers(), staleTime: Infinity });
   const refreshViewer = useRefreshViewer();
 
   /** On the device's sheet, then the server: signed in here, as after a password sign-in. */
@@ -49,8 +52,8 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
     const failedTitle = provider === 'apple' ? M.appleFailedTitle : M.googleFailedTitle;
     try {
       const idToken = await deviceIdToken(provider, { googleClientId: providers.data?.googleClientId, googleIosClientId: providers.data?.googleIosClientId });
-      // better-auth's id-token sign-in; inside the apps api() keeps the answer's bearer token in secure storage.
-      await api('/api/auth/sign-in/social', { method: 'POST', body: { provider, idToken } });
+      // better-auth's id-token sign-in; inside the apps the API client keeps the answer's bearer token in secure storage.
+      await call(authApi.signInSocial, { body: { provider, idToken } });
     } catch (error) {
       // The server's refusal in its words; a failure on the device: Apple's in the spec's words, Google's 'Please try again later.'
       const said = error instanceof ApiError ? error.message : provider === 'apple' && error instanceof Error ? error.message : '';

@@ -4,9 +4,12 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/contracts/auth.ts';
+import { authApi } from '#shared/contracts/auth.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import type { RememberedViewer } from '#shared/remembered-viewer.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 import { useHydrated } from '#web/lib/hydration.tsx';
 
@@ -30,7 +33,7 @@ type Snapshot = MeResponse & { offline?: boolean };
  */
 async function fetchMe(signal: AbortSignal): Promise<Snapshot> {
   try {
-    const me = await api<MeResponse>('/api/me', { signal });
+    const me = await call(authApi.me, {}, { signal });
     // If storage is unavailable, offline visits just start signed out.
     if (me.user) writeStored(STORAGE_KEYS.viewerSnapshot, JSON.stringify({ user: me.user, role: me.role, subscribed: me.subscribed }));
     else removeStored(STORAGE_KEYS.viewerSnapshot);
@@ -53,7 +56,7 @@ function readSnapshot(): MeResponse | null {
   }
 }
 
-export const VIEWER_QUERY_KEY = ['me'] as const;
+export const VIEWER_QUERY_KEY = queryKeyOf(authApi.me);
 
 /**
  * Whom this device remembered signed in when the page loaded (shared/remembered-viewer.ts), for what

@@ -10,10 +10,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES, CHECKOUT_POLL_INTERVAL_MS, CHECKOUT_POLL_TIMEOUT_MS } from '#shared/billing.ts';
-import type { SubscriptionResponse } from '#shared/contracts/billing.ts';
+import { billingApi } from '#shared/contracts/billing.routes.ts';
 import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import { SUBSCRIPTION_QUERY_KEY } from '#web/features/billing/use-subscription.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 type Phase = 'verifying' | 'verified' | 'timeout';
 
@@ -28,7 +28,7 @@ export function CheckoutReturn() {
     const started = Date.now();
     const poll = async () => {
       try {
-        const result = await api<SubscriptionResponse>('/api/subscription');
+        const result = await call(billingApi.subscription);
         if (stopped) return;
         if (result.subscribed) {
           setPhase('verified');

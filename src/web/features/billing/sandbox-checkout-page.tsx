@@ -5,13 +5,15 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
-import type { SandboxCompleteResponse, SandboxSessionResponse } from '#shared/contracts/billing.ts';
+import { billingApi } from '#shared/contracts/billing.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AuthCard } from '#web/features/auth/auth-card.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 
@@ -22,8 +24,8 @@ export function SandboxCheckoutPage() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const session = useQuery({
-    queryKey: ['sandbox-session', sessionId],
-    queryFn: () => api<SandboxSessionResponse>(`/api/billing/sandbox/sessions/${encodeURIComponent(sessionId)}`),
+    queryKey: queryKeyOf(billingApi.sandboxSession, { params: { id: sessionId } }),
+    queryFn: () => call(billingApi.sandboxSession, { params: { id: sessionId } }),
     enabled: viewer.signedIn && Boolean(sessionId),
     retry: false,
   });
@@ -45,7 +47,7 @@ export function SandboxCheckoutPage() {
     if (pending) return;
     setPending(true);
     try {
-      const { redirect } = await api<SandboxCompleteResponse>(`/api/billing/sandbox/sessions/${encodeURIComponent(sessionId)}/complete`, { method: 'POST', body: {} });
+      const { redirect } = await call(billingApi.sandboxComplete, { params: { id: sessionId } });
       void navigate(redirect, { replace: true });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : BILLING_MESSAGES.genericError);

@@ -9,6 +9,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MOCK_PRODUCTS } from '#shared/purchases.ts';
+import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
 const restore = vi.fn(() => Promise.resolve({ active: true }));
@@ -20,8 +21,8 @@ vi.mock('#web/platform/native-platform.ts', () => ({
   loadAppPlugin: vi.fn(), loadSecureStorage: vi.fn(), loadFilesystem: vi.fn(), loadConvertFileSrc: vi.fn(), loadMediaSession: vi.fn(), loadLocalNotifications: vi.fn(), loadHealth: vi.fn(), loadHaptics: vi.fn(),
 }));
 
-const member = { user: { id: 'u1', email: 'reviewer@example.com', name: 'Reviewer', emailVerified: true }, role: 'user', subscribed: false, providers: ['credential'] };
-const noSubscription = { subscribed: false, trialEligible: true, mode: 'sandbox', subscription: null };
+const member = { user: { id: 'u1', email: 'reviewer@example.com', name: 'Reviewer', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z' }, role: 'user', subscribed: false, providers: ['credential'] };
+const noSubscription = { subscribed: false, trialEligible: true, mode: 'sandbox', products: 2, subscription: null };
 
 beforeAll(() => {
   // What WKWebView puts in the page inside the iOS app (Capacitor's getPlatform reads the same).
@@ -44,9 +45,11 @@ describe('/subscribe inside the iOS app (App Review 3.1.1 and 3.1.2)', () => {
   it('shows the store’s plans, a visible Restore Purchases button, the auto-renewal terms and the Terms and Privacy links', async () => {
     answer(member);
     const { SubscribePage } = await import('#web/features/billing/subscribe-page.tsx');
-    renderWithQueries(<main><SubscribePage /></main>, { router: '/subscribe' });
+    const { client } = renderWithQueries(<main><SubscribePage /></main>, { router: '/subscribe' });
     const main = screen.getByRole('main');
     await within(main).findByRole('button', { name: /Premium Monthly: £7\.99/ });
+    // The store's plans may show before /api/me has answered; the restore below is a signed-in person's.
+    await waitFor(() => expect(client.getQueryState(VIEWER_QUERY_KEY)?.status).toBe('success'));
     const restoreButton = within(main).getByRole('button', { name: 'Restore Purchases' });
     expect(restoreButton.hasAttribute('disabled')).toBe(false);
     expect(main.textContent).toContain('Renews automatically at £7.99 a month until cancelled');

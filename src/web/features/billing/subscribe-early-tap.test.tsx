@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
 const member = { user: { id: 'u1', email: 'early@example.com', name: 'Early', emailVerified: true, createdAt: '2026-01-01T00:00:00Z' }, role: 'user', subscribed: false, providers: ['credential'] };
-const noSubscription = { subscribed: false, trialEligible: true, mode: 'sandbox', subscription: null };
+const noSubscription = { subscribed: false, trialEligible: true, mode: 'sandbox', products: 2, subscription: null };
 
 afterEach(() => {
   cleanup();
@@ -26,7 +26,7 @@ describe('/subscribe before the page knows who is there', () => {
         return json(member);
       }
       if (url.endsWith('/api/subscription')) return json(noSubscription);
-      if (url.endsWith('/api/billing/checkout') && init?.method === 'POST') return json({ url: '/welcome?session_id=sandbox_1' });
+      if (url.endsWith('/api/billing/checkout') && init?.method === 'POST') return json({ url: '/welcome?session_id=sandbox_1', trial: true });
       return json({ error: { code: 'not-found', message: 'Not found' } }, 404);
     });
     const { SubscribePage } = await import('#web/features/billing/subscribe-page.tsx');

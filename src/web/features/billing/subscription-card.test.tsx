@@ -9,6 +9,7 @@ const subscription = (status: string, paymentError: string | null = null) => ({
   subscribed: false,
   trialEligible: false,
   mode: 'stripe',
+  products: 2,
   subscription: { status, plan: 'monthly', provider: 'stripe', currentPeriodEnd: '2026-12-01T00:00:00.000Z', trialEnd: null, cancelAtPeriodEnd: false, paymentError },
 });
 

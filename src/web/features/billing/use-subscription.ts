@@ -1,29 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutResponse, Entitlement, PortalResponse, SubscriptionResponse } from '#shared/contracts/billing.ts';
+import { billingApi } from '#shared/contracts/billing.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import type { Plan } from '#shared/billing.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 
-export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
+export const SUBSCRIPTION_QUERY_KEY = queryKeyOf(billingApi.subscription);
 
 export function useSubscription(enabled = true) {
   return useQuery({
     queryKey: SUBSCRIPTION_QUERY_KEY,
-    queryFn: ({ signal }) => api<SubscriptionResponse>('/api/subscription', { signal }),
+    queryFn: ({ signal }) => call(billingApi.subscription, {}, { signal }),
     enabled,
     staleTime: 10_000,
   });
 }
 
 export function startCheckout(plan: Plan) {
-  return api<CheckoutResponse>('/api/billing/checkout', { method: 'POST', body: { plan } });
+  return call(billingApi.checkout, { body: { plan } });
 }
 
 /** Cancel at period end (cancel=true) or undo it (cancel=false); refreshes what depends on it. */
 export function useCancelSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cancel: boolean) => api<Entitlement>('/api/billing/cancel', { method: 'POST', body: { cancel } }),
+    mutationFn: (cancel: boolean) => call(billingApi.cancel, { body: { cancel } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
       await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
@@ -32,7 +33,7 @@ export function useCancelSubscription() {
 }
 
 export function openBillingPortal() {
-  return api<PortalResponse>('/api/billing/portal', { method: 'POST', body: {} });
+  return call(billingApi.portal);
 }
 
 export const formatDate = (iso: string | null | undefined) =>

@@ -13,7 +13,7 @@ import { BREATHING_MESSAGES } from '#shared/breathing.ts';
 
 const viewer = vi.hoisted(() => ({ current: { status: 'signed-out', signedIn: false, user: null as { id: string } | null } }));
 const sent = vi.hoisted(() => [] as unknown[]);
-vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => viewer.current, VIEWER_QUERY_KEY: ['me'] }));
+vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => viewer.current, VIEWER_QUERY_KEY: ['auth', 'me'] }));
 vi.mock('#web/features/player/player-context.tsx', () => ({ usePlayer: () => ({ status: 'idle', toggle: () => undefined }) }));
 vi.mock('#web/features/practice/use-practice.ts', () => ({
   PRACTICE_QUERY_KEY: ['practice'],

@@ -8,9 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cardMatches, lengthFilter, SEARCH_MAX_LENGTH, SEARCH_MIN_SERVER_LENGTH, type LengthFilterId } from '#shared/catalogue-search.ts';
-import type { MeditationCard, SearchResponse } from '#shared/contracts/catalogue.ts';
+import type { MeditationCard } from '#shared/contracts/catalogue.ts';
+import { catalogueApi } from '#shared/contracts/catalogue.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { freeFirst, matchesShow, showFilter, type ShowFilterId } from '#web/features/catalogue/listing-order.ts';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { useHydrated } from '#web/lib/hydration.tsx';
 
 const SERVER_SEARCH_DELAY_MS = 300;
@@ -38,8 +40,8 @@ export function useListingFilter(cards: MeditationCard[] | undefined, { freeOnes
   const serverTerm = useDebounced(deferredSearch.trim(), SERVER_SEARCH_DELAY_MS);
 
   const spoken = useQuery({
-    queryKey: ['meditation-search', serverTerm],
-    queryFn: ({ signal }) => api<SearchResponse>(`/api/search/meditations?q=${encodeURIComponent(serverTerm)}`, { signal }),
+    queryKey: queryKeyOf(catalogueApi.search, { query: { q: serverTerm } }),
+    queryFn: ({ signal }) => call(catalogueApi.search, { query: { q: serverTerm } }, { signal }),
     enabled: serverTerm.length >= SEARCH_MIN_SERVER_LENGTH,
     staleTime: 60_000,
     // Offline or failing, the search still answers from what is on the device.

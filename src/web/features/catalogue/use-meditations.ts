@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListMeditationsResponse } from '#shared/contracts/catalogue.ts';
-import { api } from '#web/lib/api.ts';
+import { catalogueApi, listingQueryKey } from '#shared/contracts/catalogue.routes.ts';
+import { call } from '#web/lib/call.ts';
 
+/** A category's listing, under the key a prepared page's data fills (listingQueryKey, prepared-pages.ts). */
 export function useMeditations(slug: string) {
   return useQuery({
-    queryKey: ['meditations', slug],
-    queryFn: ({ signal }) => api<ListMeditationsResponse>(`/api/meditations?category=${encodeURIComponent(slug)}`, { signal }),
+    queryKey: listingQueryKey(slug),
+    queryFn: ({ signal }) => call(catalogueApi.list, { query: { category: slug } }, { signal }),
   });
 }

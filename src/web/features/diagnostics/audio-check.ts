@@ -6,8 +6,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListMeditationsResponse } from '#shared/contracts/catalogue.ts';
-import type { PlaybackResponse } from '#shared/contracts/media.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { catalogueApi } from '#shared/contracts/catalogue.routes.ts';
+import { mediaApi } from '#shared/contracts/media.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
 export type AudioCheck = { id: string; title: string; status: string };
 
@@ -17,7 +20,7 @@ const MAX_CHECKED = 6;
 /** The meditations of the listings currently shown (active queries), first ones first, each once. */
 export function meditationsInView(client: QueryClient): { id: string; title: string }[] {
   const seen = new Map<string, string>();
-  for (const query of client.getQueryCache().findAll({ queryKey: ['meditations'], type: 'active' })) {
+  for (const query of client.getQueryCache().findAll({ queryKey: queryKeyOf(catalogueApi.list), type: 'active' })) {
     const data = query.state.data as ListMeditationsResponse | undefined;
     for (const m of data?.meditations ?? []) if (!seen.has(m.id)) seen.set(m.id, m.title);
   }
@@ -27,7 +30,7 @@ export function meditationsInView(client: QueryClient): { id: string; title: str
 async function checkOne({ id, title }: { id: string; title: string }): Promise<AudioCheck> {
   let url: string;
   try {
-    url = (await api<PlaybackResponse>(`/api/meditations/${id}/playback`)).url;
+    url = (await call(mediaApi.playback, { params: { id } })).url;
   } catch (error) {
     return { id, title, status: error instanceof ApiError ? `no URL (${error.status || 'offline'})` : 'no URL' };
   }

@@ -7,7 +7,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useEffect, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import type { MeResponse } from '#shared/contracts/auth.ts';
-import type { SubscriptionResponse } from '#shared/contracts/billing.ts';
+import { billingApi } from '#shared/contracts/billing.routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useSignOut } from '#web/features/auth/use-sign-out.ts';
@@ -16,7 +16,8 @@ import { SUBSCRIPTION_QUERY_KEY, useSubscription } from '#web/features/billing/u
 import { buildReport, formatReport, type DiagnosticsReport } from '#web/features/diagnostics/debug-log.ts';
 import { useOfflineCopies } from '#web/features/downloads/use-downloads.ts';
 import { readQueue } from '#web/features/practice/session-queue.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { platform } from '#web/platform/platform.ts';
 import { PURCHASE_MESSAGES } from '#shared/purchases.ts';
 import { checkAudio, meditationsInView, type AudioCheck } from '#web/features/diagnostics/audio-check.ts';
@@ -77,7 +78,7 @@ export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpe
         return;
       }
       // The server re-reads the subscription from the billing provider (Stripe) and stores it.
-      const fresh = await api<SubscriptionResponse>('/api/billing/restore', { method: 'POST' });
+      const fresh = await call(billingApi.restore);
       client.setQueryData(SUBSCRIPTION_QUERY_KEY, fresh);
       await client.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
       toast.success(fresh.subscribed ? 'Subscription confirmed' : 'No active subscription found', { description: 'Checked with the billing provider just now.' });

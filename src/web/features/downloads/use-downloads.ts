@@ -6,8 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import type { PlaybackResponse } from '#shared/contracts/media.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { mediaApi } from '#shared/contracts/media.routes.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { platform } from '#web/platform/platform.ts';
 import { listOfflineCopies, removeOfflineCopy, saveOfflineCopy } from '#web/features/downloads/offline-store.ts';
@@ -60,7 +61,7 @@ export function useDownloads() {
       if (!userId) throw new Error('Please sign in to download meditations.');
       setProgress((p) => ({ ...p, [meditation.id]: 0 }));
       // The server checks entitlement here: only subscribers get a URL.
-      const playback = await api<PlaybackResponse>(`/api/meditations/${meditation.id}/playback`);
+      const playback = await call(mediaApi.playback, { params: { id: meditation.id } });
       const response = await fetch(platform().apiUrl(playback.url));
       if (!response.ok) throw new Error('The download could not start. Please try again.');
       const audio = await readWithProgress(response, (percent) => setProgress((p) => ({ ...p, [meditation.id]: percent })));

@@ -7,11 +7,11 @@
 import Headphones from 'lucide-react/icons/headphones';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { ListMeditationsResponse } from '#shared/contracts/catalogue.ts';
+import { catalogueApi, listingQueryKey } from '#shared/contracts/catalogue.routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { freeOnes, freePick } from '#web/features/home/free-pick.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { FRONT_DOOR_MESSAGES } from '#shared/front-door-messages.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 
@@ -24,11 +24,11 @@ export function TryFreeButton({ variant = 'primary' }: { variant?: 'primary' | '
   if (!online) return null;
   const play = async () => {
     try {
-      // The same cache entry as the catalogue's listing (use-meditations.ts), which is not imported
-      // here: its chunk holds the cards, which home does not show.
+      // The same cache entry as the catalogue's listing (listingQueryKey); use-meditations.ts is not
+      // imported here: its chunk holds the cards, which home does not show.
       const listing = await client.query({
-        queryKey: ['meditations', 'all'],
-        queryFn: ({ signal }) => api<ListMeditationsResponse>('/api/meditations?category=all', { signal }),
+        queryKey: listingQueryKey('all'),
+        queryFn: ({ signal }) => call(catalogueApi.list, { query: { category: 'all' } }, { signal }),
         staleTime: 60_000,
       });
       const pick = freePick(listing.meditations, new Date().getHours());

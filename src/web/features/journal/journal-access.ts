@@ -24,9 +24,12 @@ import { holdKey, lockJournal } from '#web/features/journal/journal-lock.ts';
 import { forgetAccount, loadBiometricUnlock, loadDevice, saveDevice, type OpenedDevice, type StoredDevice } from '#web/features/journal/journal-store.ts';
 import { BiometricError, type BiometricStore } from '#web/platform/biometrics.ts';
 import { JOURNAL_LOCK_MESSAGES as L, JOURNAL_PASSPHRASE_MIN, JOURNAL_PASSPHRASE_MIN_SCORE, JOURNAL_RESET_WORD } from '#shared/journal-keys.ts';
-import { ApiError, type api } from '#web/lib/api.ts';
+import { journalApi } from '#shared/contracts/journal.routes.ts';
+import { ApiError } from '#web/lib/api.ts';
+import type { call } from '#web/lib/call.ts';
 
-type Request = typeof api;
+/** How these reach the server: call() on the page, a simulated browser's own in the tests. */
+type Request = typeof call;
 
 /**
  * The one check on a new passphrase (the form shows it; nothing is sent, so nothing else can check it): its
@@ -73,7 +76,7 @@ async function keysOf(keyring: Keyring, dataKey: CryptoKey): Promise<OpenedKeys>
 }
 
 async function currentKeyring(request: Request): Promise<Keyring> {
-  const { keyring } = await request<{ keyring: Keyring | null }>('/api/journal/keyring');
+  const { keyring } = await request(journalApi.keyring);
   if (!keyring) throw new JournalLockedError('This journal is not set up yet.');
   return keyring;
 }
@@ -93,7 +96,7 @@ async function keyringToUnlock(accountId: string, request: Request): Promise<Key
 export async function setUpJournal(accountId: string, passphrase: string, request: Request): Promise<{ device: OpenedDevice; recoveryKey: string }> {
   const { keyring, recoveryKey, dataKey } = await createKeyring(passphrase);
   // The first device to set up wins (409 for a second one at the same moment, which then unlocks).
-  await request('/api/journal/keyring', { method: 'POST', body: { keyring } });
+  await request(journalApi.createKeyring, { body: { keyring } });
   return { device: await remember(accountId, { dataKey, previousKeys: [] }, keyring), recoveryKey };
 }
 
@@ -109,7 +112,7 @@ export async function unlockJournal(accountId: string, passphrase: string, reque
   const { dataKey, upgraded, wrappedFor } = await unlockAndUpgrade(keyring, passphrase, undefined, wrapFor);
   if (upgraded) {
     try {
-      await request('/api/journal/keyring', { method: 'PUT', body: { keyring: upgraded } });
+      await request(journalApi.updateKeyring, { body: { keyring: upgraded } });
       keyring = upgraded;
     } catch (error) {
       // Not stored (offline, or the keyring changed meanwhile): the old wrap still opens it; try again next time.
@@ -156,7 +159,7 @@ export async function recoverJournal(accountId: string, recoveryKey: string, new
   const keyring = await currentKeyring(request);
   const dataKey = await unlockWithRecoveryKey(keyring, recoveryKey);
   const changed = await changePassphrase(keyring, { recoveryKey }, newPassphrase);
-  await request('/api/journal/keyring', { method: 'PUT', body: { keyring: changed } });
+  await request(journalApi.updateKeyring, { body: { keyring: changed } });
   await forgetBiometricUnlock(accountId);
   return remember(accountId, await keysOf(changed, dataKey), changed);
 }
@@ -167,7 +170,7 @@ export async function recoverJournal(accountId: string, recoveryKey: string, new
  */
 export async function replaceJournalPassphrase(accountId: string, current: string, next: string, request: Request): Promise<void> {
   const keyring = await changePassphrase(await currentKeyring(request), { passphrase: current }, next);
-  await request('/api/journal/keyring', { method: 'PUT', body: { keyring } });
+  await request(journalApi.updateKeyring, { body: { keyring } });
   await forgetBiometricUnlock(accountId);
   const known = await loadDevice(accountId);
   if (known) await saveDevice({ accountId, device: known.device, cursor: known.cursor, keyring });
@@ -184,7 +187,7 @@ export async function replaceJournalPassphrase(accountId: string, current: strin
  */
 export async function rotateJournalKey(accountId: string, current: string, next: string, request: Request): Promise<{ device: OpenedDevice; recoveryKey: string }> {
   const { keyring, recoveryKey, keys } = await rotateKeyring(await currentKeyring(request), current, next);
-  await request('/api/journal/keyring/rotation', { method: 'POST', body: { keyring } });
+  await request(journalApi.rotateKeyring, { body: { keyring } });
   await forgetBiometricUnlock(accountId);
   return { device: await remember(accountId, keys, keyring), recoveryKey };
 }
@@ -194,7 +197,7 @@ export async function rotateJournalKey(accountId: string, current: string, next:
  * device lets go of the key and forgets its copy. Other devices find no keyring and offer to set up.
  */
 export async function startNewJournal(accountId: string, request: Request): Promise<void> {
-  await request('/api/journal/reset', { method: 'POST', body: { confirm: JOURNAL_RESET_WORD } });
+  await request(journalApi.reset, { body: { confirm: JOURNAL_RESET_WORD } });
   lockJournal();
   await forgetBiometricUnlock(accountId);
   await forgetAccount(accountId);

@@ -42,6 +42,8 @@ export type Keyring = {
   recovery: { kdf: 'HKDF-SHA-256'; salt: string; wrapped: Wrapped };
   previous?: PreviousKey[];
 };
+/** A keyring as a device makes it now: its passphrase wrap under Argon2id, the only kind the server takes as new (decision 0061). */
+export type NewKeyring = Keyring & { passphrase: { kdf: 'Argon2id' } & Argon2idParams & { salt: string; wrapped: Wrapped } };
 export type SealedRecord = { iv: string; data: string };
 /** A journal's opened keys: the current data key and the ones it replaced, none of them extractable. */
 export type OpenedKeys = { dataKey: CryptoKey; previousKeys: CryptoKey[] };
@@ -175,7 +177,7 @@ async function lockedCopy(extractable: CryptoKey): Promise<CryptoKey> {
 }
 
 /** Argon2id at today's parameters; tests may pass cheaper ones (the server refuses those: they are below its floor). */
-async function passphraseWrap(dataKey: CryptoKey, passphrase: string, params: Argon2idParams = ARGON2ID): Promise<Keyring['passphrase']> {
+async function passphraseWrap(dataKey: CryptoKey, passphrase: string, params: Argon2idParams = ARGON2ID): Promise<NewKeyring['passphrase']> {
   const salt = random(16);
   const kdf = { kdf: 'Argon2id' as const, memoryKiB: params.memoryKiB, iterations: params.iterations, parallelism: params.parallelism };
   return { ...kdf, salt: toBase64(salt), wrapped: await wrap(dataKey, await passphraseKey(passphrase, salt, kdf)) };
@@ -188,10 +190,10 @@ async function recoveryWrap(dataKey: CryptoKey): Promise<{ recovery: Keyring['re
 }
 
 /** A new journal: its data key, the keyring to store, and the recovery key to show once. */
-export async function createKeyring(passphrase: string, params?: Argon2idParams): Promise<{ keyring: Keyring; recoveryKey: string; dataKey: CryptoKey }> {
+export async function createKeyring(passphrase: string, params?: Argon2idParams): Promise<{ keyring: NewKeyring; recoveryKey: string; dataKey: CryptoKey }> {
   const extractable = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
   const { recovery, recoveryKey } = await recoveryWrap(extractable);
-  const keyring: Keyring = { version: 1, generation: 1, passphrase: await passphraseWrap(extractable, passphrase, params), recovery };
+  const keyring: NewKeyring = { version: 1, generation: 1, passphrase: await passphraseWrap(extractable, passphrase, params), recovery };
   // From here on only a non-extractable copy is kept.
   return { keyring, recoveryKey, dataKey: await lockedCopy(extractable) };
 }
@@ -235,7 +237,7 @@ export async function unlockAndUpgrade(
   params?: Argon2idParams,
   /** Also wrap the data key under this key (the biometric secret's: decision 0065), while it is opened from the passphrase. */
   alsoWrapFor?: CryptoKey,
-): Promise<{ dataKey: CryptoKey; upgraded: Keyring | null; wrappedFor?: Wrapped }> {
+): Promise<{ dataKey: CryptoKey; upgraded: NewKeyring | null; wrappedFor?: Wrapped }> {
   if (!needsUpgrade(keyring) && !alsoWrapFor) return { dataKey: await openByPassphrase(keyring, passphrase), upgraded: null };
   const extractable = await openByPassphrase(keyring, passphrase, true);
   return {
@@ -255,7 +257,7 @@ export function openWrapped(wrapped: Wrapped, by: CryptoKey): Promise<CryptoKey>
  * the data key is re-wrapped with a fresh salt, under Argon2id; the recovery wrap is kept. The data key
  * must be opened as extractable for this, once, from whichever secret the person has.
  */
-export async function changePassphrase(keyring: Keyring, opened: { passphrase: string } | { recoveryKey: string }, newPassphrase: string, params?: Argon2idParams): Promise<Keyring> {
+export async function changePassphrase(keyring: Keyring, opened: { passphrase: string } | { recoveryKey: string }, newPassphrase: string, params?: Argon2idParams): Promise<NewKeyring> {
   let extractable: CryptoKey;
   if ('passphrase' in opened) {
     extractable = await openByPassphrase(keyring, opened.passphrase, true);
@@ -294,7 +296,7 @@ export async function openPreviousKeys(keyring: Keyring, dataKey: CryptoKey): Pr
  * first (at most JOURNAL_PREVIOUS_KEYS_MAX), so that records not yet sealed again still open on any device
  * that unlocks the new keyring. The caller stores the keyring, then seals every record again.
  */
-export async function rotateKeyring(keyring: Keyring, passphrase: string, newPassphrase: string, params?: Argon2idParams): Promise<{ keyring: Keyring; recoveryKey: string; keys: OpenedKeys }> {
+export async function rotateKeyring(keyring: Keyring, passphrase: string, newPassphrase: string, params?: Argon2idParams): Promise<{ keyring: NewKeyring & { generation: number }; recoveryKey: string; keys: OpenedKeys }> {
   const old = await openByPassphrase(keyring, passphrase, true);
   const replaced: { generation: number; raw: Uint8Array<ArrayBuffer> }[] = [{ generation: generationOf(keyring), raw: new Uint8Array(await subtle().exportKey('raw', old)) }];
   for (const sealed of keyring.previous ?? []) {
@@ -313,7 +315,7 @@ export async function rotateKeyring(keyring: Keyring, passphrase: string, newPas
   const previousKeys = await Promise.all(replaced.slice(0, JOURNAL_PREVIOUS_KEYS_MAX).map(({ raw }) => subtle().importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])));
   for (const { raw } of replaced) raw.fill(0);
   const { recovery, recoveryKey } = await recoveryWrap(next);
-  const rotated: Keyring = { version: 1, generation: generationOf(keyring) + 1, passphrase: await passphraseWrap(next, newPassphrase, params), recovery, previous };
+  const rotated: NewKeyring & { generation: number } = { version: 1, generation: generationOf(keyring) + 1, passphrase: await passphraseWrap(next, newPassphrase, params), recovery, previous };
   return { keyring: rotated, recoveryKey, keys: { dataKey: await lockedCopy(next), previousKeys } };
 }
 

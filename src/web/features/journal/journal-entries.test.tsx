@@ -17,6 +17,9 @@ const ivy = { user: { id: 'u-ivy', email: 'ivy@example.com', name: 'Ivy', emailV
 /** The journal opens from IndexedDB, then asks the server: more than findBy's one second on a loaded machine. */
 const WAIT = { timeout: 10_000 };
 const visitor = { user: null, role: null, subscribed: false };
+/** A keyring as the server holds one (its contract); the page only learns from it that the journal is set up. */
+const wrapped = { iv: 'A'.repeat(16), data: 'A'.repeat(64) };
+const KEYRING = { version: 1, passphrase: { kdf: 'Argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 4, salt: `${'A'.repeat(22)}==`, wrapped }, recovery: { kdf: 'HKDF-SHA-256', salt: `${'A'.repeat(22)}==`, wrapped } };
 
 function renderJournal({ me, keyring }: { me: unknown; keyring?: unknown }) {
   answerFetch((url) => {
@@ -50,7 +53,7 @@ describe('the journal entries list', () => {
   });
 
   it('does not say "no entries" of a locked journal, which may hold some', async () => {
-    renderJournal({ me: ivy, keyring: { sealed: 'x' } });
+    renderJournal({ me: ivy, keyring: KEYRING });
     expect(await screen.findByText(L.lockedCard, {}, WAIT)).toBeTruthy();
     expect(screen.queryByText(M.empty)).toBeNull();
   });

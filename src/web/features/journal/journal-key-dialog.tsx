@@ -18,7 +18,8 @@ import { replaceJournalPassphrase } from '#web/features/journal/journal-access.t
 import { JournalLockedError } from '#web/features/journal/journal-crypto.ts';
 import { NewPassphrase, newPassphraseProblem } from '#web/features/journal/journal-new-passphrase.tsx';
 import { RotationNeedsSyncError, type Journal } from '#web/features/journal/use-journal.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
 import type { SavedFile } from '#shared/saved-files.ts';
 
@@ -119,7 +120,7 @@ function Change({ journal, onOpenChange, onChanged, onRecoveryKey }: { journal: 
         onRecoveryKey(recoveryKey);
         return;
       }
-      await replaceJournalPassphrase(journal.accountId, current, next, api);
+      await replaceJournalPassphrase(journal.accountId, current, next, call);
       // A new passphrase turns Face ID / fingerprint off on this device (decision 0065).
       journal.biometric.recheck();
       toast.success(L.changed);

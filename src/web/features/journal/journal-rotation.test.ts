@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { journalKeyrings, journalRecords } from '#server/db/schema/journal.ts';
+import { journalApi } from '#shared/contracts/journal.routes.ts';
 import type { JournalEntry } from '#shared/journal.ts';
 import { journalTestDevices } from '#tests/journal-devices.ts';
 import { createPbkdf2Keyring, JournalLockedError, openRecord, sealRecord, type Keyring } from '#web/features/journal/journal-crypto.ts';
@@ -117,7 +118,7 @@ describe('a stronger key, and replacing it (decision 0061)', { timeout: 120_000 
     expect(await rows(person.userId)).toHaveLength(2);
     // Its old-key write, sent anyway, is refused by the server.
     const pending = (await phone.store.loadRecords(person.userId)).find((r) => r.pending)!;
-    await expect(phone.request(`/api/journal/records/${pending.id}`, { method: 'PUT', body: { ...pending.sealed, baseSeq: null, generation: 1 } })).rejects.toMatchObject({ status: 409, code: 'journal/key-replaced' });
+    await expect(phone.request(journalApi.saveRecord, { params: { id: pending.id }, body: { ...pending.sealed, baseSeq: null, generation: 1 } })).rejects.toMatchObject({ status: 409, code: 'journal/key-replaced' });
     b.close();
     phone.lock.lockJournal();
 

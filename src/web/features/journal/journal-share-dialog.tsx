@@ -6,7 +6,7 @@
 import Copy from 'lucide-react/icons/copy';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
-import type { ShareLink } from '#shared/contracts/journal-share.ts';
+import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
 import { localDay } from '#shared/days.ts';
 import type { JournalEntry } from '#shared/journal.ts';
 import { SHARE_EXPIRY_DAYS, SHARE_MESSAGES as M, summariseJournal, type ShareExpiryDays } from '#shared/journal-share.ts';
@@ -15,7 +15,8 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
 import { SHARE_LINKS_QUERY_KEY } from '#web/features/journal/journal-shared-links.tsx';
 import { shareLink, shareRequest } from '#web/features/journal/journal-share-crypto.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
 import { platform } from '#web/platform/platform.ts';
 
@@ -41,7 +42,7 @@ export function ShareEntryDialog({ entry, entries, onClose }: { entry: JournalEn
     try {
       const summary = withSummary ? summariseJournal(entries, localDay(new Date())) : null;
       const { body, key } = await shareRequest({ version: 1, entry, summary }, days);
-      const created = await api<ShareLink>('/api/journal/shares', { method: 'POST', body });
+      const created = await call(journalShareApi.create, { body });
       setLink(linkFor(created.id, key));
       void queryClient.invalidateQueries({ queryKey: SHARE_LINKS_QUERY_KEY });
     } catch (error) {

@@ -20,6 +20,9 @@ const WORDS = 'I froze when they asked me to speak';
 const entry = createEntry('cbt', { ...blankCbt(), thoughtPatterns: WORDS }, new Date('2026-11-27T10:00:00Z'));
 const ID = '0b6e2a4c-2f0f-4c38-9a55-7d3f8c1e2a10';
 const WAIT = { timeout: 10_000 };
+/** A keyring as the server holds one (its contract); the page only learns from it that the journal is set up. */
+const wrapped = { iv: 'A'.repeat(16), data: 'A'.repeat(64) };
+const KEYRING = { version: 1, passphrase: { kdf: 'Argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 4, salt: `${'A'.repeat(22)}==`, wrapped }, recovery: { kdf: 'HKDF-SHA-256', salt: `${'A'.repeat(22)}==`, wrapped } };
 
 afterEach(() => {
   cleanup();
@@ -100,7 +103,7 @@ describe('Shared links', () => {
     let links = [{ id: ID, createdAt: '2026-11-27T10:00:00.000Z', expiresAt: '2026-12-04T10:00:00.000Z', views: 3 }];
     const fetch = answerFetch((url, init) => {
       if (url.endsWith('/api/me')) return json(me);
-      if (url.endsWith('/api/journal/keyring')) return json({ keyring: { sealed: 'x' } });
+      if (url.endsWith('/api/journal/keyring')) return json({ keyring: KEYRING });
       if (url.endsWith(`/api/journal/shares/${ID}`) && init?.method === 'DELETE') {
         links = [];
         return json({ revoked: true });

@@ -6,23 +6,27 @@
 import Link2 from 'lucide-react/icons/link-2';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ShareLink, ShareLinksResponse } from '#shared/contracts/journal-share.ts';
+import type { ShareLink } from '#shared/contracts/journal-share.ts';
+import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { SHARE_MESSAGES as M } from '#shared/journal-share.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
 
-export const SHARE_LINKS_QUERY_KEY = ['journal', 'shares'] as const;
+/** The person's links: the share dialog refreshes them after making one. */
+export const SHARE_LINKS_QUERY_KEY = queryKeyOf(journalShareApi.list);
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 export function SharedLinks() {
   const queryClient = useQueryClient();
-  const links = useQuery({ queryKey: SHARE_LINKS_QUERY_KEY, queryFn: ({ signal }) => api<ShareLinksResponse>('/api/journal/shares', { signal }) });
+  const links = useQuery({ queryKey: SHARE_LINKS_QUERY_KEY, queryFn: ({ signal }) => call(journalShareApi.list, {}, { signal }) });
   const [confirm, setConfirm] = useState<ShareLink | null>(null);
   const revoke = useMutation({
-    mutationFn: (id: string) => api<{ revoked: true }>(`/api/journal/shares/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(journalShareApi.revoke, { params: { id } }),
     onSuccess: () => toast.success(M.revoked),
     // Already gone (expired, or revoked on another device) is what was asked for.
     onError: (error) => (error instanceof ApiError && error.status === 404 ? toast.success(M.revoked) : toast.error(error instanceof ApiError ? error.message : M.listFailed)),

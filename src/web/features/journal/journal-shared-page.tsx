@@ -8,12 +8,14 @@
 import Printer from 'lucide-react/icons/printer';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { SharedEntryResponse } from '#shared/contracts/journal-share.ts';
+import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
+import type { ReplyOf } from '#shared/contracts/route.ts';
 import { parseSharedPayload, SHARE_MESSAGES as M, type SharedPayload, type ShareSummary } from '#shared/journal-share.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { EntryBody, entryLabel } from '#web/features/journal/journal-entries.tsx';
 import { keyFromHash, openShare, ShareKeyError } from '#web/features/journal/journal-share-crypto.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 type State = { status: 'loading' } | { status: 'open'; payload: SharedPayload } | { status: 'problem'; message: string };
@@ -32,9 +34,9 @@ function useMeta(name: string, content: string) {
 async function openLink(id: string, key: string): Promise<State> {
   // Without its key the link cannot open anything: nothing is fetched, and no view is counted.
   if (!key) return { status: 'problem', message: M.noKey };
-  let sealed: SharedEntryResponse;
+  let sealed: ReplyOf<typeof journalShareApi.read>;
   try {
-    sealed = await api<SharedEntryResponse>(`/api/shared/${encodeURIComponent(id)}`);
+    sealed = await call(journalShareApi.read, { params: { id } });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { status: 'problem', message: M.unavailable };
     return { status: 'problem', message: error instanceof ApiError ? error.message : M.unavailable };

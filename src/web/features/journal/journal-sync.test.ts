@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { journalRecords } from '#server/db/schema/journal.ts';
+import type { Route } from '#shared/contracts/route.ts';
 import type { JournalEntry } from '#shared/journal.ts';
 import { journalTestDevices } from '#tests/journal-devices.ts';
 
@@ -154,12 +155,13 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
     expect(journal.state).toBe('synced');
     // The server answers every new record as it does at the cap: with the journal's own words, which the page shows for this state.
     const { JOURNAL_LOCK_MESSAGES } = await import('#shared/journal-keys.ts');
-    const full = (async (path: string, options?: { method?: string; body?: { baseSeq?: number | null } }) => {
-      if (options?.method === 'PUT' && options.body?.baseSeq === null) {
+    const { journalApi } = await import('#shared/contracts/journal.routes.ts');
+    const full = (async (route: Route, input?: { body?: { baseSeq?: number | null } }) => {
+      if (route.id === journalApi.saveRecord.id && input?.body?.baseSeq === null) {
         const { ApiError } = await import('#web/lib/api.ts');
         throw new ApiError(403, 'journal/full', JOURNAL_LOCK_MESSAGES.recordsFull, undefined, { limit: 'records' });
       }
-      return browser.request(path, options);
+      return (browser.request as (route: Route, input?: object) => Promise<unknown>)(route, input);
     }) as typeof browser.request;
     const atCap = await (await import('#web/features/journal/journal-sync.ts')).JournalSync.open(await browser.opened(person.userId), full);
     await atCap.sync();

@@ -7,12 +7,14 @@
  * so a reply arriving while the person edits never writes an older state over a newer one. Network
  * calls happen outside it.
  */
-import { generationOf, sealRecord, type Keyring, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { generationOf, sealRecord, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
 import { openStoredRecord } from '#web/features/journal/journal-record-open.ts';
 import { conflictedCopies, edit, rebase, receive, stamp, visibleEntries, written, type LocalRecord, type RecordVersion } from '#web/features/journal/journal-merge.ts';
 import { loadRecords, saveRecords, type OpenedDevice, type StoredRecord } from '#web/features/journal/journal-store.ts';
 import type { JournalEntry } from '#shared/journal.ts';
-import { ApiError, type api } from '#web/lib/api.ts';
+import { journalApi } from '#shared/contracts/journal.routes.ts';
+import { ApiError } from '#web/lib/api.ts';
+import type { call } from '#web/lib/call.ts';
 
 /**
  * What the person is told about sync: all sent, sending, waiting for a connection, waiting for a
@@ -22,7 +24,8 @@ import { ApiError, type api } from '#web/lib/api.ts';
 export type SyncState = 'synced' | 'syncing' | 'offline' | 'needs-subscription' | 'records-full' | 'bytes-full' | 'failed' | 'started-anew' | 'key-replaced';
 type ServerRefusal = 'needs-subscription' | 'records-full' | 'bytes-full';
 
-type Request = typeof api;
+/** How the engine reaches the server: call() on the page, a simulated browser's own in the tests. */
+type Request = typeof call;
 type ServerRecord = { id: string; seq: number; iv: string; data: string };
 
 /** How many times one record is written again after losing a race before the engine waits for the next round. */
@@ -201,7 +204,7 @@ export class JournalSync {
     const kept = this.device.keyring;
     // Unlocked before keyrings were kept on the device: nothing to compare with.
     if (!kept) return 'same';
-    const { keyring } = await this.request<{ keyring: Keyring | null }>('/api/journal/keyring');
+    const { keyring } = await this.request(journalApi.keyring);
     if (!keyring) return 'started-anew';
     if (generationOf(keyring) > generationOf(kept)) return 'key-replaced';
     return keyring.recovery.wrapped.data === kept.recovery.wrapped.data ? 'same' : 'started-anew';
@@ -215,7 +218,7 @@ export class JournalSync {
   private async pull(): Promise<void> {
     let more = true;
     while (more) {
-      const page = await this.request<{ records: ServerRecord[]; last: number; more: boolean }>(`/api/journal/records?after=${this.cursor}`);
+      const page = await this.request(journalApi.records, { query: { after: this.cursor } });
       await this.exclusive(async () => {
         const changed: string[] = [];
         for (const record of page.records) changed.push(...(await this.take(record)));
@@ -262,7 +265,7 @@ export class JournalSync {
         const sealed = this.sealed.get(id);
         if (!local?.pending || !sealed) break;
         try {
-          const { seq } = await this.request<{ seq: number }>(`/api/journal/records/${id}`, { method: 'PUT', body: { ...sealed, baseSeq: local.seq, generation: this.generation } });
+          const { seq } = await this.request(journalApi.saveRecord, { params: { id }, body: { ...sealed, baseSeq: local.seq, generation: this.generation } });
           await this.exclusive(async () => {
             const now = this.records.get(id);
             if (!now) return;

@@ -14,7 +14,9 @@ import { JournalLockedError } from '#web/features/journal/journal-crypto.ts';
 import { heldKey, heldPreviousKeys, holdKey, lockJournal, onLockChange } from '#web/features/journal/journal-lock.ts';
 import { forgetAccount, loadBiometricUnlock, loadDevice, otherAccounts, type OpenedDevice } from '#web/features/journal/journal-store.ts';
 import { JournalSync } from '#web/features/journal/journal-sync.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { journalApi } from '#shared/contracts/journal.routes.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { readStored, removeStored } from '#web/lib/storage.ts';
 import { toast } from '#web/lib/toast.ts';
 import { BiometricError } from '#web/platform/biometrics.ts';
@@ -66,7 +68,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
   const engine = !viewerLoading && accountId && fresh ? opened.engine : null;
 
   const open = useCallback(async (device: OpenedDevice, forKey: string) => {
-    const journal = await JournalSync.open(device, api);
+    const journal = await JournalSync.open(device, call);
     if (currentKey.current !== forKey) {
       journal.close();
       return;
@@ -96,7 +98,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
           if (!stale()) setOpened({ key: forKey, status: 'locked', engine: null });
           return;
         }
-        const { keyring } = await api<{ keyring: unknown }>('/api/journal/keyring');
+        const { keyring } = await call(journalApi.keyring);
         if (!stale()) setOpened({ key: forKey, status: keyring ? 'locked' : 'set-up', engine: null });
       } catch (error) {
         if (!stale()) setOpened({ key: forKey, status: error instanceof ApiError && error.code === 'network' ? 'unreachable' : 'failed', engine: null });
@@ -199,7 +201,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     async (passphrase: string): Promise<string> => {
       if (!accountId) throw new Error('Signed out');
       try {
-        const { device, recoveryKey } = await setUpJournal(accountId, passphrase, api);
+        const { device, recoveryKey } = await setUpJournal(accountId, passphrase, call);
         await open(device, key);
         return recoveryKey;
       } catch (error) {
@@ -220,13 +222,13 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     async (secret: { passphrase: string; rememberBiometric?: boolean } | { recoveryKey: string; newPassphrase: string }): Promise<void> => {
       if (!accountId) throw new Error('Signed out');
       if (!('passphrase' in secret)) {
-        await open(await recoverJournal(accountId, secret.recoveryKey, secret.newPassphrase, api), key);
+        await open(await recoverJournal(accountId, secret.recoveryKey, secret.newPassphrase, call), key);
         recheckBiometric();
         return;
       }
       const kind = secret.rememberBiometric ? biometric.available : null;
       const wrapping = kind ? await newWrappingSecret() : null;
-      const device = await unlockJournal(accountId, secret.passphrase, api, wrapping?.key);
+      const device = await unlockJournal(accountId, secret.passphrase, call, wrapping?.key);
       if (kind && wrapping && device.wrappedFor && device.keyring) {
         try {
           const store = await deviceBiometricStore();
@@ -251,7 +253,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
     const store = await deviceBiometricStore();
     try {
       if (!store) throw new BiometricError('failed');
-      await open(await unlockWithBiometrics(accountId, store, api), key);
+      await open(await unlockWithBiometrics(accountId, store, call), key);
     } catch (error) {
       if (!(error instanceof BiometricError)) throw error;
       if (error.refusal === 'gone') recheckBiometric();
@@ -281,7 +283,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
       if (engine.pendingCount() > 0 || engine.state !== 'synced') throw new RotationNeedsSyncError();
       engine.close();
       try {
-        const { device, recoveryKey } = await rotateJournalKey(accountId, current, next, api);
+        const { device, recoveryKey } = await rotateJournalKey(accountId, current, next, call);
         await open(device, key);
         // A new key turns Face ID / fingerprint off (journal-access).
         recheckBiometric();
@@ -304,7 +306,7 @@ export function useJournal(accountId: string | null, viewerLoading: boolean) {
   /** Deletes the journal on the server and this device (the dialog asked for the word); then it is to be set up again. */
   const startOver = useCallback(async () => {
     if (!accountId) return;
-    await startNewJournal(accountId, api);
+    await startNewJournal(accountId, call);
     setOpened({ key, status: 'set-up', engine: null });
     toast.success(L.resetDone);
   }, [accountId, key]);

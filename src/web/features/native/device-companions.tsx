@@ -6,14 +6,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { RemindersResponse } from '#shared/contracts/reminders.ts';
+import { remindersApi } from '#shared/contracts/reminders.routes.ts';
 import { deviceReminderSettings, REMINDER_MESSAGES } from '#shared/reminders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { allowMindfulMinutes, declineMindfulMinutes, mindfulOffer } from '#web/features/health/mindful-minutes.ts';
-import { REMINDERS_QUERY_KEY } from '#web/features/reminders/reminders-card.tsx';
-import { api } from '#web/lib/api.ts';
+import { remindersQueryKey } from '#web/features/reminders/reminders-card.tsx';
+import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
 import { platform } from '#web/platform/platform.ts';
 
@@ -22,7 +22,7 @@ function ReminderKeeper({ userId }: { userId: string }) {
   useEffect(() => {
     const device = platform().reminders;
     // Each start rolls the fortnight of scheduled reminders forward (and picks up changes made on another device).
-    void api<RemindersResponse>('/api/reminders')
+    void call(remindersApi.get, { query: {} })
       // By e-mail (issue 38, item 6), this device's own notifications stay off: never two reminders a day.
       .then((answer) => device.update(deviceReminderSettings(answer.settings)))
       .catch((error: unknown) => console.warn('reminders not rescheduled', error));
@@ -30,10 +30,10 @@ function ReminderKeeper({ userId }: { userId: string }) {
     let gone = false;
     void device
       .onTurnedOff(() => {
-        void api<RemindersResponse>('/api/reminders')
-          .then((answer) => api<RemindersResponse>('/api/reminders', { method: 'PUT', body: { ...answer.settings, enabled: false } }))
+        void call(remindersApi.get, { query: {} })
+          .then((answer) => call(remindersApi.save, { body: { ...answer.settings, enabled: false } }))
           .then(async (answer) => {
-            client.setQueryData(REMINDERS_QUERY_KEY, answer);
+            client.setQueryData(remindersQueryKey(), answer);
             await device.update(deviceReminderSettings(answer.settings));
             toast.success(REMINDER_MESSAGES.turnedOff);
           })

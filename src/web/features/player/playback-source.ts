@@ -2,8 +2,9 @@
  * Where a play's audio comes from: a signed streaming URL from the entitlement endpoint, or an
  * offline copy on this device (downloads). The server decides entitlement on every URL.
  */
-import type { PlaybackResponse } from '#shared/contracts/media.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { mediaApi } from '#shared/contracts/media.routes.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import type { OfflineCopyError } from '#web/features/downloads/offline-store.ts';
 import { loadOfflineStore } from '#web/lazy-chunks.ts';
 import { platform } from '#web/platform/platform.ts';
@@ -19,7 +20,7 @@ export type PlaybackSource = {
 };
 
 export async function streamingSource(meditationId: string, signal?: AbortSignal): Promise<PlaybackSource> {
-  const response = await api<PlaybackResponse>(`/api/meditations/${meditationId}/playback`, { signal });
+  const response = await call(mediaApi.playback, { params: { id: meditationId } }, { signal });
   // The signed address is a path on the server: inside the apps, the configured server's.
   return { url: platform().apiUrl(response.url), expiresAt: Date.parse(response.expiresAt), transcript: response.transcript, local: false };
 }

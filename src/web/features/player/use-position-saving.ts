@@ -5,8 +5,9 @@
  * server's positions are merged in when the app starts or reconnects: the newest wins on both sides.
  */
 import { useEffect } from 'react';
-import type { PositionsResponse, SavePositionResponse } from '#shared/contracts/practice.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { practiceApi } from '#shared/contracts/practice.routes.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { mergeServerPositions, pendingPositions, rememberPosition, setPositionsOwner, settlePosition, subscribePositions } from '#web/features/player/positions.ts';
 import type { PlayerStore } from '#web/features/player/player-store.ts';
 
@@ -19,7 +20,7 @@ const SEND_EVERY_MS = 10_000;
 async function sendPending(): Promise<void> {
   for (const [meditationId, position] of pendingPositions()) {
     try {
-      const answer = await api<SavePositionResponse>(`/api/practice/positions/${meditationId}`, { method: 'PUT', body: { positionSeconds: position.positionSeconds, updatedAt: position.updatedAt } });
+      const answer = await call(practiceApi.savePosition, { params: { id: meditationId }, body: { positionSeconds: position.positionSeconds, updatedAt: position.updatedAt } });
       settlePosition(meditationId, position.updatedAt, answer.position);
     } catch (error) {
       // Refused for good (the meditation left the catalogue): keep it on this device only. Anything else: later.
@@ -45,7 +46,7 @@ function usePositionSaving(store: PlayerStore, userId: string | null): void {
       if (!stopped) void sendPending();
     };
     const sync = () => {
-      api<PositionsResponse>('/api/practice/positions')
+      call(practiceApi.positions)
         .then(({ positions }) => {
           if (stopped) return;
           mergeServerPositions(positions);

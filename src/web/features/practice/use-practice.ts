@@ -1,20 +1,27 @@
 /** The practice summary for the account page, and sending completed sessions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecordSessionBody, RecordSessionResponse } from '#shared/contracts/practice.ts';
+import type { PracticePreferencesBody, PracticeResponse, RecordSessionBody } from '#shared/contracts/practice.ts';
+import { practiceApi } from '#shared/contracts/practice.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { platform } from '#web/platform/platform.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import type { SendResult } from '#web/features/practice/session-queue.ts';
 
-export const PRACTICE_QUERY_KEY = ['practice'] as const;
+/** Every practice query (the summary and the played marks): what a recorded session may change. */
+export const PRACTICE_QUERY_KEY = [practiceApi.summary.feature] as const;
+/** The summary's queries, whatever time zone each was asked in. */
+const SUMMARY_KEY = queryKeyOf(practiceApi.summary);
 
 function userTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 export function usePractice(enabled: boolean) {
+  const query = { tz: userTimezone() };
   return useQuery({
-    queryKey: PRACTICE_QUERY_KEY,
-    queryFn: ({ signal }) => api<PracticeResponse>(`/api/practice?tz=${encodeURIComponent(userTimezone())}`, { signal }),
+    queryKey: queryKeyOf(practiceApi.summary, { query }),
+    queryFn: ({ signal }) => call(practiceApi.summary, { query }, { signal }),
     enabled,
   });
 }
@@ -23,10 +30,10 @@ export function usePractice(enabled: boolean) {
 export function usePracticePreference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PracticePreferencesBody) => api<PracticePreferencesResponse>('/api/practice/preferences', { method: 'PUT', body }),
+    mutationFn: (body: PracticePreferencesBody) => call(practiceApi.preferences, { body }),
     onSuccess: (saved) => {
       // The summary shows the new answer at once; the refetch brings the streak numbers it hides or shows.
-      client.setQueryData<PracticeResponse>(PRACTICE_QUERY_KEY, (old) => (old ? { ...old, ...saved } : old));
+      client.setQueriesData<PracticeResponse>({ queryKey: SUMMARY_KEY }, (old) => (old ? { ...old, ...saved } : old));
       return client.invalidateQueries({ queryKey: PRACTICE_QUERY_KEY });
     },
   });
@@ -35,7 +42,7 @@ export function usePracticePreference() {
 /** One POST /api/sessions, classified for the queue. */
 export async function sendSession(body: RecordSessionBody): Promise<SendResult> {
   try {
-    const answer = await api<RecordSessionResponse>('/api/sessions', { method: 'POST', body });
+    const answer = await call(practiceApi.record, { body });
     if (answer.created && answer.session.complete && platform().mindfulMinutes) {
       // Inside the apps, a completed session may go to Apple Health / Health Connect as mindful minutes (loaded there only).
       const end = new Date(body.completedAt);

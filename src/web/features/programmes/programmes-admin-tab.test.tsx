@@ -2,6 +2,7 @@
 /** The dashboard's Programmes tab: the shared schema's words before any request, then create, publish, order and delete. */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminMeditation } from '#shared/contracts/admin.ts';
 import type { AdminProgramme } from '#shared/contracts/programmes.ts';
 import { PROGRAMME_MESSAGES as M } from '#shared/programmes.ts';
 import { ProgrammesAdminTab } from '#web/features/programmes/programmes-admin-tab.tsx';
@@ -24,6 +25,25 @@ const programme = (id: string, title: string, published: boolean): AdminProgramm
     { number: 2, meditationId: PAID, title: 'A Single Breath', free: false, reflection: null },
   ],
 });
+/** A catalogue entry as GET /api/admin/meditations answers it. */
+const meditation = (id: string, title: string, free: boolean): AdminMeditation => ({
+  id,
+  title,
+  description: '',
+  category: 'mindfulness',
+  categories: ['mindfulness'],
+  duration: '5 min',
+  durationSeconds: 300,
+  tags: [],
+  fileName: `${id}.mp3`,
+  fileType: 'audio/mpeg',
+  fileSizeBytes: 1000,
+  hasTranscript: false,
+  transcript: null,
+  free,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+});
 const P1 = '33333333-3333-4333-8333-333333333333';
 const P2 = '44444444-4444-4444-8444-444444444444';
 
@@ -35,7 +55,7 @@ afterEach(() => {
 describe('Programmes tab', () => {
   it('checks a new programme with the shared words, then creates it with its days', async () => {
     const fetch = answerFetch((url, init) => {
-      if (url.endsWith('/api/admin/meditations')) return json({ meditations: [{ id: FREE, title: 'Just This Breath', free: true }, { id: PAID, title: 'A Single Breath', free: false }] });
+      if (url.endsWith('/api/admin/meditations')) return json({ meditations: [meditation(FREE, 'Just This Breath', true), meditation(PAID, 'A Single Breath', false)] });
       if (init?.method === 'POST') return json(programme(P1, 'Seven Days of Calm', false), 201);
       return json({ programmes: [] });
     });

@@ -11,8 +11,10 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useState } from 'react';
-import type { AdminMeditationsResponse } from '#shared/contracts/admin.ts';
-import { programmeBody, type AdminProgramme, type AdminProgrammesResponse, type ProgrammeBody } from '#shared/contracts/programmes.ts';
+import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { programmeBody, type AdminProgramme, type ProgrammeBody } from '#shared/contracts/programmes.ts';
+import { programmesApi } from '#shared/contracts/programmes.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import { daysLabel, programmePath } from '#shared/programmes.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -21,9 +23,9 @@ import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
-import { api } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 
-const KEY = ['admin', 'programmes'] as const;
+const KEY = queryKeyOf(programmesApi.adminList);
 type Draft = { slug: string; title: string; description: string; cover: string; days: { meditationId: string; reflection: string }[] };
 const blank = (): Draft => ({ slug: '', title: '', description: '', cover: 'mindfulness', days: [{ meditationId: '', reflection: '' }, { meditationId: '', reflection: '' }] });
 const draftOf = (p: AdminProgramme): Draft => ({ slug: p.slug, title: p.title, description: p.description, cover: p.cover, days: p.days.map((d) => ({ meditationId: d.meditationId ?? '', reflection: d.reflection ?? '' })) });
@@ -31,12 +33,12 @@ const bodyOf = (d: Draft): unknown => ({ ...d, days: d.days.map((day) => ({ medi
 
 export function ProgrammesAdminTab() {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<AdminProgrammesResponse>('/api/admin/programmes', { signal }).then((r) => r.programmes) });
+  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(programmesApi.adminList, {}, { signal }).then((r) => r.programmes) });
   const [editing, setEditing] = useState<AdminProgramme | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminProgramme | null>(null);
   const refresh = async () => {
-    await client.invalidateQueries({ queryKey: KEY });
-    await client.invalidateQueries({ queryKey: ['programmes'] });
+    // The dashboard's list and the public ones (the whole feature: the list above is one of its queries).
+    await client.invalidateQueries({ queryKey: [programmesApi.list.feature] });
   };
   const action = useMutation({
     mutationFn: (run: () => Promise<unknown>) => run(),
@@ -46,7 +48,7 @@ export function ProgrammesAdminTab() {
     const ids = (list.data ?? []).map((p) => p.id);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id);
-    action.mutate(() => api('/api/admin/programmes-order', { method: 'PUT', body: { ids } }));
+    action.mutate(() => call(programmesApi.order, { body: { ids } }));
   };
 
   return (
@@ -94,7 +96,7 @@ export function ProgrammesAdminTab() {
                     size="sm"
                     variant="secondary"
                     disabled={action.isPending}
-                    onClick={() => action.mutate(() => api(`/api/admin/programmes/${p.id}/published`, { method: 'PUT', body: { published: !p.published } }))}
+                    onClick={() => action.mutate(() => call(programmesApi.publish, { params: { id: p.id }, body: { published: !p.published } }))}
                   >
                     {p.published ? `Unpublish ${p.title}` : `Publish ${p.title}`}
                   </Button>
@@ -118,7 +120,7 @@ export function ProgrammesAdminTab() {
         confirmLabel="Delete programme"
         onConfirm={() => {
           const target = deleting;
-          if (target) action.mutate(() => api(`/api/admin/programmes/${target.id}`, { method: 'DELETE' }));
+          if (target) action.mutate(() => call(programmesApi.remove, { params: { id: target.id } }));
         }}
       />
     </div>
@@ -128,10 +130,10 @@ export function ProgrammesAdminTab() {
 function ProgrammeForm({ programme, onDone, onSaved }: { programme: AdminProgramme | null; onDone: () => void; onSaved: () => Promise<void> }) {
   const [draft, setDraft] = useState<Draft>(() => (programme ? draftOf(programme) : blank()));
   const [error, setError] = useState<string | null>(null);
-  const meditations = useQuery({ queryKey: ['admin', 'meditations'], queryFn: ({ signal }) => api<AdminMeditationsResponse>('/api/admin/meditations', { signal }).then((r) => r.meditations) });
+  const meditations = useQuery({ queryKey: queryKeyOf(adminApi.meditations), queryFn: ({ signal }) => call(adminApi.meditations, {}, { signal }).then((r) => r.meditations) });
   const coverId = useId();
   const save = useMutation({
-    mutationFn: (body: ProgrammeBody) => (programme ? api(`/api/admin/programmes/${programme.id}`, { method: 'PUT', body }) : api('/api/admin/programmes', { method: 'POST', body })),
+    mutationFn: (body: ProgrammeBody) => (programme ? call(programmesApi.update, { params: { id: programme.id }, body }) : call(programmesApi.create, { body })),
     onSuccess: async () => {
       await onSaved();
       onDone();

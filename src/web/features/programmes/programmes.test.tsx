@@ -22,6 +22,8 @@ vi.mock('#web/features/player/player-context.tsx', () => ({ usePlayer: () => ({ 
 
 const card = (id: string, title: string, free = false): MeditationCard => ({ id, title, description: '', duration: '1 min', durationSeconds: 60, category: 'mindfulness', categories: ['mindfulness'], tags: [], hasTranscript: false, free, createdAt: '2026-01-01T00:00:00.000Z' });
 const cards = [card('m1', 'Just This Breath', true), card('m2', 'A Single Breath'), card('m3', 'The Pause Between')];
+/** GET /api/meditations?category=all as the server answers it. */
+const listing = { category: { slug: 'all', title: 'All Meditations', description: 'Every meditation.' }, meditations: cards };
 const detail: ProgrammeDetail = {
   id: 'p1',
   slug: 'seven-days-of-calm',
@@ -101,7 +103,7 @@ describe('/programmes/:slug', () => {
   it('shows the days, and "Start programme" plays day 1 at once and enrols in this device’s time zone', async () => {
     let enrolled = false;
     const fetch = answerFetch((url, init) => {
-      if (url.includes('/api/meditations')) return json({ meditations: cards });
+      if (url.includes('/api/meditations')) return json(listing);
       if (url.endsWith('/enrolment') && init?.method === 'POST') {
         enrolled = true;
         return json({ progress: progress({ doneCount: 0, current: 1 }) });
@@ -133,7 +135,7 @@ describe('/programmes/:slug', () => {
     viewer.signedIn = false;
     viewer.canListen = false;
     viewer.status = 'signed-out';
-    answerFetch((url) => (url.includes('/api/meditations') ? json({ meditations: cards }) : json(detail)));
+    answerFetch((url) => (url.includes('/api/meditations') ? json(listing) : json(detail)));
     show();
     expect((await screen.findByRole('link', { name: 'Sign in to start' })).getAttribute('href')).toContain('/sign-in');
     expect(screen.getAllByText('Subscribers only')).toHaveLength(2);
@@ -143,7 +145,7 @@ describe('/programmes/:slug', () => {
   it('leaves only after the confirmation', async () => {
     let left = false;
     const fetch = answerFetch((url, init) => {
-      if (url.includes('/api/meditations')) return json({ meditations: cards });
+      if (url.includes('/api/meditations')) return json(listing);
       if (init?.method === 'DELETE') {
         left = true;
         return json({ left: true });
@@ -164,7 +166,7 @@ describe('home card', () => {
   it('shows "{title} · Day N of M" and plays the day in one tap', async () => {
     answerFetch((url) => {
       if (url.endsWith('/api/me/programmes')) return json({ enrolments: [progress()] });
-      if (url.includes('/api/meditations')) return json({ meditations: cards });
+      if (url.includes('/api/meditations')) return json(listing);
       return json(detail);
     });
     renderWithQueries(<ProgrammeHomeCard />, { router: true });
@@ -180,7 +182,7 @@ describe('home card', () => {
     const fetch = answerFetch((url, init) => {
       if (init?.method === 'POST') return json({ progress: progress() });
       if (url.endsWith('/api/me/programmes')) return json({ enrolments: [progress({ opensOn: '2026-11-28', days: [] })] });
-      if (url.includes('/api/meditations')) return json({ meditations: cards });
+      if (url.includes('/api/meditations')) return json(listing);
       return json(detail);
     });
     renderWithQueries(<ProgrammeHomeCard />, { router: true });

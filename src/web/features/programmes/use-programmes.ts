@@ -5,27 +5,28 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import type { MyProgrammesResponse, ProgrammeDetail, ProgrammeProgressResponse, ProgrammesResponse } from '#shared/contracts/programmes.ts';
+import type { ProgrammeProgressResponse } from '#shared/contracts/programmes.ts';
+import { programmesApi } from '#shared/contracts/programmes.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { api } from '#web/lib/api.ts';
-
-const PROGRAMMES_KEY = ['programmes'] as const;
-const MINE_KEY = ['programmes', 'mine'] as const;
+import { call } from '#web/lib/call.ts';
 
 export function useProgrammes() {
-  return useQuery({ queryKey: PROGRAMMES_KEY, queryFn: ({ signal }) => api<ProgrammesResponse>('/api/programmes', { signal }) });
+  return useQuery({ queryKey: queryKeyOf(programmesApi.list), queryFn: ({ signal }) => call(programmesApi.list, {}, { signal }) });
 }
 
 export function useProgramme(slug: string) {
-  return useQuery({ queryKey: [...PROGRAMMES_KEY, 'detail', slug], queryFn: ({ signal }) => api<ProgrammeDetail>(`/api/programmes/${encodeURIComponent(slug)}`, { signal }) });
+  const input = { params: { slug } };
+  return useQuery({ queryKey: queryKeyOf(programmesApi.get, input), queryFn: ({ signal }) => call(programmesApi.get, input, { signal }) });
 }
 
 /** Every programme the signed-in person has started (home's card); nothing for a visitor. */
 export function useMyProgrammes() {
   const viewer = useViewer();
   return useQuery({
-    queryKey: [...MINE_KEY, viewer.user?.id ?? null],
-    queryFn: ({ signal }) => api<MyProgrammesResponse>('/api/me/programmes', { signal }),
+    // Each account's own: a device that changes hands never shows the last person's progress.
+    queryKey: [...queryKeyOf(programmesApi.mine), viewer.user?.id ?? null],
+    queryFn: ({ signal }) => call(programmesApi.mine, {}, { signal }),
     enabled: viewer.signedIn && !viewer.offline,
     staleTime: 0,
   });
@@ -33,9 +34,10 @@ export function useMyProgrammes() {
 
 export function useProgrammeProgress(slug: string) {
   const viewer = useViewer();
+  const input = { params: { slug } };
   return useQuery({
-    queryKey: [...MINE_KEY, viewer.user?.id ?? null, slug],
-    queryFn: ({ signal }) => api<ProgrammeProgressResponse>(`/api/programmes/${encodeURIComponent(slug)}/progress`, { signal }),
+    queryKey: [...queryKeyOf(programmesApi.progress, input), viewer.user?.id ?? null],
+    queryFn: ({ signal }) => call(programmesApi.progress, input, { signal }),
     enabled: viewer.signedIn && !viewer.offline,
     staleTime: 0,
   });
@@ -55,18 +57,20 @@ type Change = { kind: 'start' | 'restart' } | { kind: 'leave' } | { kind: 'open-
 /** Start, restart, leave and "Don't wait": each answered by the server's progress, which replaces the cached one. */
 export function useProgrammeChange(slug: string) {
   const client = useQueryClient();
-  const base = `/api/programmes/${encodeURIComponent(slug)}/enrolment`;
+  const params = { slug };
   return useMutation({
     mutationFn: async (change: Change): Promise<ProgrammeProgressResponse> => {
       if (change.kind === 'leave') {
-        await api<{ left: true }>(base, { method: 'DELETE' });
+        await call(programmesApi.leave, { params });
         return { progress: null };
       }
-      if (change.kind === 'open-next') return api<ProgrammeProgressResponse>(`${base}/open-next`, { method: 'POST' });
-      return api<ProgrammeProgressResponse>(base, { method: 'POST', body: { timeZone: deviceTimeZone(), restart: change.kind === 'restart' } });
+      if (change.kind === 'open-next') return call(programmesApi.openNext, { params });
+      return call(programmesApi.enrol, { params, body: { timeZone: deviceTimeZone(), restart: change.kind === 'restart' } });
     },
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: MINE_KEY });
+      // The person's enrolments and each programme's progress.
+      await client.invalidateQueries({ queryKey: queryKeyOf(programmesApi.mine) });
+      await client.invalidateQueries({ queryKey: queryKeyOf(programmesApi.progress) });
     },
   });
 }

@@ -10,19 +10,24 @@ import AlarmClock from 'lucide-react/icons/alarm-clock';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { RemindersResponse } from '#shared/contracts/reminders.ts';
+import { remindersApi } from '#shared/contracts/reminders.routes.ts';
+import { queryKeyOf } from '#shared/contracts/route.ts';
 import { describeDays, deviceReminderSettings, REMINDER_MESSAGES, reminderSettingsSchema, WEEKDAYS, type ReminderSettings, type SavedReminderSettings } from '#shared/reminders.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
 import { platform } from '#web/platform/platform.ts';
 import { ReminderDeviceError, type ReminderPermission } from '#web/platform/reminder-device.ts';
 
-export const REMINDERS_QUERY_KEY = ['reminders'] as const;
-
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The reminder as this device asks for it (its time zone, for a person who never saved one). */
+const remindersInput = () => ({ query: { tz: deviceTimeZone() } });
+/** The reminder's query: the apps' companion writes the answer to a turn-off here too. */
+export const remindersQueryKey = () => queryKeyOf(remindersApi.get, remindersInput());
 
 function problemText(error: unknown): string {
   if (error instanceof ReminderDeviceError) return error.reason === 'denied' ? REMINDER_MESSAGES.denied : error.reason === 'unsupported' ? REMINDER_MESSAGES.unsupported : REMINDER_MESSAGES.deviceRefused;
@@ -33,8 +38,8 @@ function problemText(error: unknown): string {
 export function RemindersCard() {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: REMINDERS_QUERY_KEY,
-    queryFn: ({ signal }) => api<RemindersResponse>(`/api/reminders?tz=${encodeURIComponent(deviceTimeZone())}`, { signal }),
+    queryKey: remindersQueryKey(),
+    queryFn: ({ signal }) => call(remindersApi.get, remindersInput(), { signal }),
   });
   const [draft, setDraft] = useState<Pick<SavedReminderSettings, 'time' | 'days' | 'channel'> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,7 +58,7 @@ export function RemindersCard() {
     // A reminder's "Turn off reminders" pressed while this page is open: show it off.
     let stop: (() => void) | undefined;
     let gone = false;
-    void device.onTurnedOff(() => void client.invalidateQueries({ queryKey: REMINDERS_QUERY_KEY })).then(
+    void device.onTurnedOff(() => void client.invalidateQueries({ queryKey: queryKeyOf(remindersApi.get) })).then(
       (unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)),
       () => undefined,
     );
@@ -121,8 +126,8 @@ export function RemindersCard() {
     try {
       const device = platform().reminders;
       if (setUpDevice) await device.enable(next, pushKey);
-      const answer = await api<RemindersResponse>('/api/reminders', { method: 'PUT', body: next });
-      client.setQueryData(REMINDERS_QUERY_KEY, answer);
+      const answer = await call(remindersApi.save, { body: next });
+      client.setQueryData(remindersQueryKey(), answer);
       setDraft(null);
       // By e-mail, this device's own notifications stop (the apps cancel theirs).
       await device.update(deviceReminderSettings(answer.settings));

@@ -5,16 +5,18 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { MailOffResponse } from '#shared/contracts/reminders.ts';
+import { remindersApi } from '#shared/contracts/reminders.routes.ts';
+import type { ReplyOf } from '#shared/contracts/route.ts';
 import { REMINDER_MESSAGES } from '#shared/reminders.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 export function RemindersOffPage() {
   const [params] = useSearchParams();
   const [token] = useState(() => params.get('token') ?? '');
-  const [state, setState] = useState<'ask' | 'busy' | MailOffResponse['result'] | 'failed'>('ask');
+  const [state, setState] = useState<'ask' | 'busy' | ReplyOf<typeof remindersApi.mailOff>['result'] | 'failed'>('ask');
   const [problem, setProblem] = useState('');
   usePageTitle(REMINDER_MESSAGES.offPageTitle);
 
@@ -22,7 +24,7 @@ export function RemindersOffPage() {
     setState('busy');
     setProblem('');
     try {
-      const { result } = await api<MailOffResponse>('/api/reminders/email/off', { method: 'POST', body: { token } });
+      const { result } = await call(remindersApi.mailOff, { body: { token } });
       setState(result);
     } catch (error) {
       setState('failed');

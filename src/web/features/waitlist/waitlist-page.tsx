@@ -12,13 +12,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ADMIN_EVENTS } from '#shared/admin.ts';
 import { STORAGE_KEYS, TRIAL_DAYS } from '#shared/constants.ts';
+import { waitlistApi } from '#shared/contracts/waitlist.routes.ts';
 import { isAbsoluteHttpUrl, shareLinks, WAITLIST, WAITLIST_MESSAGES as W, waitlistFormSchema, type WaitlistFormValues } from '#shared/waitlist.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { EnterInput } from '#web/components/ui/enter-input.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { api, ApiError } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { call } from '#web/lib/call.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
@@ -116,7 +118,7 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
 
   const join = async ({ name, email, reason, website }: WaitlistFormValues) => {
     try {
-      await api('/api/waitlist', { method: 'POST', body: { name, email, reason: reason.trim() ? reason : null, website } });
+      await call(waitlistApi.join, { body: { name, email, reason: reason.trim() ? reason : null, website } });
       // An admin's waitlist table open in this app refreshes at once (spec 'Waitlist list refresh').
       window.dispatchEvent(new Event(ADMIN_EVENTS.waitlistUpdated));
       reset();
