@@ -52,7 +52,7 @@ import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-
 import { registerShutdownRefusal } from '#server/shutdown.ts';
 import { registerSecurityHeaders } from '#server/security-headers.ts';
 import { registerWebApp } from '#server/web-app.ts';
-import { createPagePreparer } from '#server/features/pages/prepared-pages.ts';
+import { createPagePreparer } from '#server/features/prerender/prepared-pages.ts';
 import { registerBodyDeadline, serverTimeoutOptions } from '#server/request-timeouts.ts';
 import { registerCanonicalRequestTarget } from '#server/request-target.ts';
 import { registerCsrfGuard } from '#server/csrf-guard.ts';

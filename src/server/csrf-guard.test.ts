@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';

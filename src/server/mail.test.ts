@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { securityAuditLog, user } from '#server/db/schema/auth.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { origin, signUp } from '#tests/setup/auth-helpers.ts';
 import { freePort } from '#tests/setup/server-process.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';

@@ -1,6 +1,6 @@
 /**
  * Serves the built single-page app: its files from memory (hashed assets with long caching, and the
- * .br/.gz copies the build wrote beside them, by Accept-Encoding), the public pages as prepared HTML (features/pages),
+ * .br/.gz copies the build wrote beside them, by Accept-Encoding), the public pages as prepared HTML (features/prerender),
  * index.html for every other page route from memory, already compressed, and a real 404 (logged)
  * for paths the app does not know.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isKnownPageRoute, isNoIndexPage, isSharedEntryPage } from '#shared/routes.ts';
 import { AppError } from '#server/errors.ts';
-import type { PagePreparer } from '#server/features/pages/prepared-pages.ts';
+import type { PagePreparer } from '#server/features/prerender/prepared-pages.ts';
 import { sendPrepared } from '#server/prepared-response.ts';
 import { isHashedAsset, loadStaticFiles, type StaticFile } from '#server/static-files.ts';
 import { loggedRoute } from '#server/request-log.ts';

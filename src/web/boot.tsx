@@ -18,7 +18,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 /**
- * A page the server prepared (see src/server/features/pages) arrives with its HTML and the data it
+ * A page the server prepared (see src/server/features/prerender) arrives with its HTML and the data it
  * was rendered with: the cache starts with that data so the first render matches and React adopts
  * the HTML (hydration). The app shell (service worker, personal pages) arrives empty and renders here.
  */

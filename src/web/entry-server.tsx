@@ -1,5 +1,5 @@
 /**
- * The server's renderer for prepared pages (src/server/features/pages): the app at one URL, as a
+ * The server's renderer for prepared pages (src/server/features/prerender): the app at one URL, as a
  * visitor who is not signed in sees it on first paint, with the given query data, after every lazy
  * page has loaded. Built by `vite build --ssr` into dist/ssr; the browser adopts the HTML (main.tsx).
  */

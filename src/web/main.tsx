@@ -1,6 +1,6 @@
 /**
  * The entry: the stylesheet, then the app once the browser has painted the page. A prepared page
- * (src/server/features/pages) is complete HTML, so nothing it shows waits for JavaScript; starting
+ * (src/server/features/prerender) is complete HTML, so nothing it shows waits for JavaScript; starting
  * the app's downloads after the first frame keeps them off the path to that first paint (on a slow
  * phone they would share the connection with it). The app's chunks then load together, in parallel.
  */

@@ -8,3 +8,6 @@ export * from '#server/db/schema/journal.ts';
 export * from '#server/db/schema/reminders.ts';
 export * from '#server/db/schema/operations.ts';
 export * from '#server/db/schema/programmes.ts';
+export * from '#server/db/schema/waitlist.ts';
+export * from '#server/db/schema/favourites.ts';
+export * from '#server/db/schema/security.ts';

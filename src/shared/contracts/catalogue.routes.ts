@@ -12,6 +12,6 @@ export const catalogueApi = defineRoutes<typeof catalogueSchemas>()('catalogue',
 
 /**
  * The query key of a category's listing: the web's listing reads it, and a prepared page's seed
- * (src/server/features/pages/prepared-pages.ts) fills it, so the two cannot drift apart.
+ * (src/server/features/prerender/prepared-pages.ts) fills it, so the two cannot drift apart.
  */
 export const listingQueryKey = (category: string) => queryKeyOf(catalogueApi.list, { query: { category } });

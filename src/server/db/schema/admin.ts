@@ -1,25 +1,11 @@
 /**
- * Administration tables: the beta waitlist, the server-side admin audit log (the spec kept it in
+ * Administration tables: the server-side admin audit log (the spec kept it in
  * the browser), CSRF tokens for role changes, and the one-time admin setup token.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Severity } from '#shared/admin.ts';
 import { user } from '#server/db/schema/auth.ts';
-
-export const waitlistEntries = pgTable(
-  'waitlist_entries',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  // One entry per address whatever its case: the database enforces it (23505 on a duplicate).
-  // The admin's table pages by (created_at, id), newest first (a backward scan; see security_audit_log).
-  (t) => [uniqueIndex('waitlist_entries_email_lower_idx').on(sql`lower(${t.email})`), index('waitlist_entries_created_id_idx').on(t.createdAt, t.id)],
-);
 
 export const adminAuditLog = pgTable(
   'admin_audit_log',

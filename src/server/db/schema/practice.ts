@@ -66,20 +66,6 @@ export const practicePreferences = pgTable('practice_preferences', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, () => [check('practice_preferences_focus_check', sql.raw(`"focus" in (${FOCUS_IDS.map((id) => `'${id}'`).join(', ')})`))]);
 
-export const favourites = pgTable(
-  'favourites',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    meditationId: uuid('meditation_id')
-      .notNull()
-      .references(() => meditationPreviews.id, { onDelete: 'cascade' }),
-    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [unique('favourites_user_meditation_uq').on(t.userId, t.meditationId), index('favourites_user_saved_idx').on(t.userId, t.savedAt)],
-);
-
 /**
  * Resume where you left off (issue 20, item 2): one position per person and meditation. Across
  * devices the newest position wins, by the time the device saw it (updated_at), not the order the

@@ -6,8 +6,10 @@
  */
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { adminAuditLog, waitlistEntries } from '#server/db/schema/admin.ts';
-import { securityAuditLog, user } from '#server/db/schema/auth.ts';
+import { adminAuditLog } from '#server/db/schema/admin.ts';
+import { waitlistEntries } from '#server/db/schema/waitlist.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { deletedAccounts } from '#server/db/schema/operations.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

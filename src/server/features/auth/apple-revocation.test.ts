@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { account, appleRefreshTokens, appleTokenRevocations, securityAuditLog, user } from '#server/db/schema/auth.ts';
+import { account, appleRefreshTokens, appleTokenRevocations, user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { appleSignInFor, GIVE_UP_AFTER_MS, sendAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
 import { appleClientSecret, loadAppleSigningKey } from '#server/features/auth/apple-tokens.ts';
 import { sealStoredProviderTokens } from '#server/features/auth/stored-tokens.ts';

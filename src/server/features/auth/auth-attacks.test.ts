@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
-import { securityAuditLog, user } from '#server/db/schema/auth.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { SIGN_IN_MAX_FAILURES } from '#server/features/auth/sign-in-limiter.ts';
 import { SIGN_UP_PER_IP } from '#server/features/auth/auth.routes.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';

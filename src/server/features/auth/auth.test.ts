@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, securityAuditLog, session, user } from '#server/db/schema/auth.ts';
+import { account, session, user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { browser, createSignedInUser, origin, signIn, signUp, verifyFromOutbox } from '#tests/setup/auth-helpers.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
 import { captureLog, createTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_TOKEN_REFUSED } from '#shared/native-sign-in.ts';
-import { account, securityAuditLog, user } from '#server/db/schema/auth.ts';
+import { account, user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { appleClaims, googleClaims, routeProviderKeysTo, sha256Hex, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
 import { nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
-import { account, securityAuditLog, session, user } from '#server/db/schema/auth.ts';
+import { account, session, user } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { practicePreferences } from '#server/db/schema/practice.ts';
 import { REDIRECT_REFUSED } from '#server/features/auth/auth.routes.ts';
 import { SIGN_IN_MAX_FAILURES } from '#server/features/auth/sign-in-limiter.ts';

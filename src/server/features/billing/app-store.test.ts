@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createAppleTestChain, signNotification, type AppleTestChain } from '#tests/fakes/apple-signing.ts';

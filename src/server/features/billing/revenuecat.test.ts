@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { revenueCatEvents, subscribers } from '#server/db/schema/billing.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';

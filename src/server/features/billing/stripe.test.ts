@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { fakeFailedInvoice, fakeSubscription, startFakeStripe, type FakeStripe } from '#tests/fakes/fake-stripe.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import { RESTORE_LIMIT } from '#shared/billing.ts';

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Favourite } from '#shared/contracts/favourites.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { favourites } from '#server/db/schema/practice.ts';
+import { favourites } from '#server/db/schema/favourites.ts';
 import { cardColumns, getMeditation, toCard } from '#server/features/catalogue/catalogue.service.ts';
 
 type UserMeditation = { db: Database; userId: string; meditationId: string };

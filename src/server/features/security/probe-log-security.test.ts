@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, SECURITY_MONITOR } from '#shared/admin.ts';
 import type { SecurityEvent } from '#shared/contracts/admin.ts';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { configureSecurityMonitor } from '#server/features/security/security-monitor.ts';
 import { findInjection, inertSample, injectionKind } from '#server/features/security/probe-patterns.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SECURITY_MONITOR as S, type ProbeEventType } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { createDatabaseRateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { CRITICAL_EVENT_TYPES, monitorNow, observeSecurityEvent, type MonitoredEvent } from '#server/features/security/security-monitor.ts';
 

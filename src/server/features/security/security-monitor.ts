@@ -20,7 +20,8 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PROBE_EVENT_TYPES, SECURITY_MONITOR as S, type ProbeEventType, type SecurityEventType, type Severity } from '#shared/admin.ts';
 import type { Database } from '#server/db/client.ts';
-import { rateLimits, securityAuditLog } from '#server/db/schema/auth.ts';
+import { rateLimits } from '#server/db/schema/auth.ts';
+import { securityAuditLog } from '#server/db/schema/security.ts';
 import { createDatabaseRateLimitStore } from '#server/features/security/rate-limit-store.ts';
 
 export type MonitoredEvent = {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from '#shared/waitlist.ts';
-import { waitlistEntries } from '#server/db/schema/admin.ts';
+import { waitlistEntries } from '#server/db/schema/waitlist.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser, nextIp, origin, signUp } from '#tests/setup/auth-helpers.ts';

@@ -13,7 +13,7 @@ import { sanitizeEmail, sanitizeText } from '#shared/validation.ts';
 import { validateWaitlist, WAITLIST, WAITLIST_CSV_HEADER, WAITLIST_MESSAGES, waitlistCsvName } from '#shared/waitlist.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { waitlistEntries } from '#server/db/schema/admin.ts';
+import { waitlistEntries } from '#server/db/schema/waitlist.ts';
 import { AppError } from '#server/errors.ts';
 import { logAdminAction, type AuditContext } from '#server/features/admin/admin-audit.service.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';

@@ -7,7 +7,7 @@ import { WAITLIST, WAITLIST_MESSAGES } from '#shared/waitlist.ts';
 import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import { MIGRATIONS_DIR } from '#server/db/client.ts';
-import { waitlistEntries } from '#server/db/schema/admin.ts';
+import { waitlistEntries } from '#server/db/schema/waitlist.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';

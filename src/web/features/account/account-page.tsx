@@ -12,7 +12,7 @@ import { useSignInMethods, useViewer } from '#web/features/auth/use-viewer.ts';
 import { AppearanceCard } from '#web/features/account/appearance-card.tsx';
 import { YourDataCard } from '#web/features/account/your-data-card.tsx';
 import { RemindersCard } from '#web/features/reminders/reminders-card.tsx';
-import { MindfulMinutesCard } from '#web/features/health/mindful-minutes-card.tsx';
+import { MindfulMinutesCard } from '#web/features/mindful-minutes/mindful-minutes-card.tsx';
 import { platform } from '#web/platform/platform.ts';
 import { NameForm, PasswordForm, SessionsCard } from '#web/features/account/account-security.tsx';
 import { CheckoutReturn } from '#web/features/billing/checkout-return.tsx';

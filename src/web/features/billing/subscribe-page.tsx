@@ -122,8 +122,7 @@ export function SubscribePage({ openOn }: { openOn?: AuthMode } = {}) {
     // Starting the checkout is the effect (a request, then leaving for the payment page); its
     // pending flag is state only so the button shows it.
     if (!subscription.data?.subscribed) subscribe(intent);
-    // Runs once per intent, with this render's plan and subscription.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per intent, with this render's plan and subscription
   }, [readyForIntent]);
 
   return (

@@ -11,7 +11,7 @@ import { deviceReminderSettings, REMINDER_MESSAGES } from '#shared/reminders.ts'
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
-import { allowMindfulMinutes, declineMindfulMinutes, mindfulOffer } from '#web/features/health/mindful-minutes.ts';
+import { allowMindfulMinutes, declineMindfulMinutes, mindfulOffer } from '#web/features/mindful-minutes/mindful-minutes.ts';
 import { remindersQueryKey } from '#web/features/reminders/reminders-card.tsx';
 import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';

@@ -48,7 +48,7 @@ export async function sendSession(body: RecordSessionBody): Promise<SendResult> 
       const end = new Date(body.completedAt);
       const seconds = body.kind === 'timer' ? body.timer.satSeconds : body.kind === 'breathing' ? body.breathing.breathedSeconds : body.listened.seconds;
       const session = { start: new Date(end.getTime() - seconds * 1000), end, kind: body.kind ?? 'guided' };
-      void import('#web/features/health/mindful-minutes.ts').then((m) => m.noteCompletedSession(session));
+      void import('#web/features/mindful-minutes/mindful-minutes.ts').then((m) => m.noteCompletedSession(session));
     }
     return 'sent';
   } catch (error) {

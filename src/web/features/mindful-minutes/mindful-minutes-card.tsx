@@ -2,7 +2,7 @@
 import Activity from 'lucide-react/icons/activity';
 import { useId, useState } from 'react';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { allowMindfulMinutes, declineMindfulMinutes, readMindfulChoice } from '#web/features/health/mindful-minutes.ts';
+import { allowMindfulMinutes, declineMindfulMinutes, readMindfulChoice } from '#web/features/mindful-minutes/mindful-minutes.ts';
 import type { MindfulMinutes } from '#web/platform/native-health.ts';
 
 export function MindfulMinutesCard({ store }: { store: MindfulMinutes }) {

@@ -14,7 +14,7 @@ import { PRERENDER_SEED_ID, type PrerenderSeed } from '#shared/prerender.ts';
 import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
-import { createPagePreparer, scriptJson } from '#server/features/pages/prepared-pages.ts';
+import { createPagePreparer, scriptJson } from '#server/features/prerender/prepared-pages.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
