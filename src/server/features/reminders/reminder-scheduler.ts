@@ -65,13 +65,22 @@ async function push(sender: PushSender, device: { id: string; endpoint: string; 
   const message: ReminderPush = { title: REMINDER.title, body: nudge?.body ?? reminderMessage(day), url: nudge?.url ?? '/', offToken: offTokenFor(sender.offSecret, device.id), day };
   // web-push encrypts (RFC 8291) and signs (RFC 8292); the request itself goes out with fetch, which
   // has a deadline and never follows a redirect somewhere else.
-  const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(message), {
-    vapidDetails: sender.vapid,
-    TTL: sender.ttlSeconds ?? REMINDER.lateWindowMinutes * 60,
-    urgency: 'normal',
-    // One pending reminder per device at most: a newer one replaces an undelivered older one.
-    topic: 'daily-reminder',
-  });
+  const request = (() => {
+    try {
+      return webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(message), {
+        vapidDetails: sender.vapid,
+        TTL: sender.ttlSeconds ?? REMINDER.lateWindowMinutes * 60,
+        urgency: 'normal',
+        // One pending reminder per device at most: a newer one replaces an undelivered older one.
+        topic: 'daily-reminder',
+      });
+    } catch (error) {
+      // Keys web-push cannot encrypt for: this device never gets one, and the others in its batch still do.
+      log.warn({ err: { message: error instanceof Error ? error.message : String(error) }, device: device.id }, 'reminder could not be encrypted for a device');
+      return null;
+    }
+  })();
+  if (!request) return 'refused';
   try {
     const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: new Uint8Array(request.body), redirect: 'error', signal: AbortSignal.timeout(10_000) });
     await response.body?.cancel();
@@ -121,9 +130,14 @@ export async function sendDueReminders({ db, sender, log, now = new Date() }: { 
         mine.slice(i, i + IN_FLIGHT).map(async ({ device, day }) => {
           const outcome = await push(sender, device, day, log, nudges.get(device.userId));
           counts[outcome] += 1;
-          if (outcome === 'sent') await db.update(pushSubscriptions).set({ lastSentAt: now }).where(eq(pushSubscriptions.id, device.id));
-          if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-          if (outcome === 'retry') await db.delete(reminderDeliveries).where(and(eq(reminderDeliveries.subscriptionId, device.id), eq(reminderDeliveries.day, day)));
+          // One device's bookkeeping failing never stops the batches after it: they are claimed already.
+          try {
+            if (outcome === 'sent') await db.update(pushSubscriptions).set({ lastSentAt: now }).where(eq(pushSubscriptions.id, device.id));
+            if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+            if (outcome === 'retry') await db.delete(reminderDeliveries).where(and(eq(reminderDeliveries.subscriptionId, device.id), eq(reminderDeliveries.day, day)));
+          } catch (error) {
+            log.error({ err: { message: error instanceof Error ? error.message : String(error) }, device: device.id, outcome }, 'reminder delivery not recorded');
+          }
         }),
       );
     }

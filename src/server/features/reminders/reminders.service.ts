@@ -8,7 +8,7 @@ import { defaultReminderSettings, REMINDER, REMINDER_MESSAGES, type ReminderSett
 import type { Database } from '#server/db/client.ts';
 import { pushSubscriptions, reminderSettings } from '#server/db/schema/reminders.ts';
 import { AppError } from '#server/errors.ts';
-import { isAllowedPushEndpoint } from '#server/features/reminders/push-services.ts';
+import { isAllowedPushEndpoint, isEncryptableKey } from '#server/features/reminders/push-services.ts';
 
 export async function getReminderSettings(db: Database, userId: string, fallbackTimeZone = 'UTC'): Promise<{ settings: SavedReminderSettings; devices: number }> {
   const row = (await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId))).at(0);
@@ -44,6 +44,7 @@ export async function saveReminderSettings(db: Database, person: { id: string; e
  */
 export async function addPushDevice(db: Database, userId: string, device: { endpoint: string; keys: { p256dh: string; auth: string } }, extraOrigins: readonly string[]): Promise<{ id: string }> {
   if (!isAllowedPushEndpoint(device.endpoint, extraOrigins)) throw new AppError('validation/invalid-input', REMINDER_MESSAGES.unknownPushService);
+  if (!isEncryptableKey(device.keys.p256dh)) throw new AppError('validation/invalid-input', REMINDER_MESSAGES.badSubscription);
   const values = { userId, p256dh: device.keys.p256dh, auth: device.keys.auth };
   return db.transaction(async (tx) => {
     // Someone else's until now: it starts afresh (a new id), so the reminders it showed them, and

@@ -165,6 +165,22 @@ describe.each(testDatabaseKinds())('reminders on %s', (kind) => {
     expect(messagesTo(busy)).toHaveLength(1);
   });
 
+  it('refuses a key no reminder can be encrypted for, and one stored before that check holds back nobody else’s', async () => {
+    const { cookie, userId } = await createSignedInUser(t, 'reminders-bad-key@example.com');
+    await turnOn(cookie);
+    // The right length for a P-256 key, but not a point on the curve.
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    const refused = await api(cookie, 'POST', '/api/reminders/devices', { endpoint: `${service.origin}/push/off-curve`, keys: { p256dh: offCurve, auth: newBrowserSubscription(service).keys.auth } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(REMINDER_MESSAGES.badSubscription);
+    // Stored by an older version: it comes first in a batch of more than one, and the rest still go.
+    await t.database.db.insert(pushSubscriptions).values({ userId, endpoint: `${service.origin}/push/off-curve`, p256dh: offCurve, auth: 'A'.repeat(22) });
+    const others = [];
+    for (let i = 0; i < 9; i += 1) others.push(await subscribe(cookie, `beside-off-curve-${i}`));
+    expect(await run(new Date('2026-07-08T06:30:00Z'))).toMatchObject({ refused: 1 });
+    for (const other of others) expect(messagesTo(other)).toHaveLength(1);
+  });
+
   it('turns reminders off from the reminder itself, without a session; a forged token changes nothing', async () => {
     const { cookie } = await createSignedInUser(t, 'reminders-one-tap@example.com');
     await turnOn(cookie);
