@@ -85,7 +85,7 @@ export type App = FastifyInstance;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The better-auth instance, for feature routes' requireUser/requireRole hooks. */
+    /** The better-auth instance, for feature routes' requireUser/requirePolicy hooks. */
     auth: Auth;
     /** The prepared lane in front of Fastify (prepared-lane.ts); tests switch it off to compare. */
     preparedLane: PreparedLane;

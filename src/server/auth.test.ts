@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
-import { requireRole, requireUser } from '#server/auth.ts';
+import { requirePolicy, requireUser } from '#server/auth.ts';
 import { grantRoleByEmail } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
-describe('requireUser / requireRole hooks', () => {
+describe('requireUser / requirePolicy hooks', () => {
   let t: TestApp;
   let app: App;
   beforeAll(async () => {
@@ -13,8 +13,8 @@ describe('requireUser / requireRole hooks', () => {
     // A second app over the same database, with probe routes guarded by the hooks.
     app = await buildApp({ config: t.config, database: t.database, logger: false });
     app.get('/api/probe/user', { preHandler: requireUser(app.auth, t.database.db) }, (req) => Promise.resolve({ id: req.viewer!.user.id, role: req.viewer!.role }));
-    app.get('/api/probe/admin', { preHandler: requireRole(app.auth, t.database.db, ['admin']) }, () => Promise.resolve({ ok: true }));
-    app.get('/api/probe/editor', { preHandler: requireRole(app.auth, t.database.db, ['admin', 'editor']) }, () => Promise.resolve({ ok: true }));
+    app.get('/api/probe/admin', { preHandler: requirePolicy(app.auth, t.database.db, 'admin') }, () => Promise.resolve({ ok: true }));
+    app.get('/api/probe/editor', { preHandler: requirePolicy(app.auth, t.database.db, 'staff') }, () => Promise.resolve({ ok: true }));
     await app.ready();
   });
   afterAll(async () => {

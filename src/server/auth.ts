@@ -10,6 +10,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#shared/roles.ts';
+import { allows } from '#shared/policies.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import { NATIVE_APP_ORIGINS } from '#server/native-cors.ts';
@@ -228,7 +229,7 @@ declare module 'fastify' {
   }
 }
 
-/** The viewer the route's onRequest hook (requireUser / requireRole) has set; 401 if a route forgot the hook. */
+/** The viewer the route's onRequest hook (requireUser / requirePolicy) has set; 401 if a route forgot the hook. */
 export function viewerOf(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
   return request.viewer;
@@ -250,8 +251,8 @@ export function optionalUser(auth: Auth, db: Database) {
   };
 }
 
-/** onRequest hook: 403 unless the viewer holds one of the roles. */
-export function requireRole(auth: Auth, db: Database, roles: readonly Role[]) {
+/** onRequest hook: 401 for a visitor, 403 unless the policy (src/shared/policies.ts) lets the viewer in. */
+export function requirePolicy(auth: Auth, db: Database, policy: 'staff' | 'admin') {
   const needUser = requireUser(auth, db);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -262,6 +263,6 @@ export function requireRole(auth: Auth, db: Database, roles: readonly Role[]) {
       request.log.error({ err: error }, 'role check failed');
       throw new AppError('admin/check-failed', ERROR_TEXT['admin/check-failed']);
     }
-    if (!roles.includes(viewerOf(request).role)) throw new AppError('auth/forbidden', 'Access denied. Admin privileges required.', 403);
+    if (!allows(policy, viewerOf(request))) throw new AppError('auth/forbidden', 'Access denied. Admin privileges required.', 403);
   };
 }

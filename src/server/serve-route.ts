@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import { contractOf } from '#shared/contracts/api-schemas.ts';
 import type { ReplyOf, Route } from '#shared/contracts/route.ts';
 import type { Policy } from '#shared/policies.ts';
-import { STAFF_ROLES } from '#shared/roles.ts';
-import { optionalUser, requireRole, requireUser, type Auth, type Viewer } from '#server/auth.ts';
+import { optionalUser, requirePolicy, requireUser, type Auth, type Viewer } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 
 type SchemasOf<R> = R extends Route<infer S> ? S : never;
@@ -60,8 +59,8 @@ export function routeServer(app: FastifyInstance, sessions?: { auth: Auth; db: D
     public: () => [],
     'public-with-viewer': needs(optionalUser),
     'signed-in': needs(requireUser),
-    staff: needs((auth, db) => requireRole(auth, db, STAFF_ROLES)),
-    admin: needs((auth, db) => requireRole(auth, db, ['admin'])),
+    staff: needs((auth, db) => requirePolicy(auth, db, 'staff')),
+    admin: needs((auth, db) => requirePolicy(auth, db, 'admin')),
   };
 
   return function serve<R extends Route>(route: R, handler: RouteHandler<R>, extras: RouteExtras = {}): void {

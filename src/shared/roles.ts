@@ -5,7 +5,7 @@ export const ROLE_OPTIONS = ['user', 'admin', 'editor'] as const;
 export type Role = (typeof ROLE_OPTIONS)[number];
 
 /** The roles that run the catalogue (admins and editors): they manage meditations and may play them all. */
-export const STAFF_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
+const STAFF_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
 
 export function isStaff(role: Role): boolean {
   return (STAFF_ROLES as readonly Role[]).includes(role);

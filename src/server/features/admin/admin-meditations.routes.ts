@@ -13,9 +13,8 @@ import { adminMeditationResponse } from '#shared/contracts/admin.ts';
 import { adminApi } from '#shared/contracts/admin.routes.ts';
 import { meditationIdParams } from '#shared/contracts/catalogue.ts';
 import { checkAudioFile, checkStoredType, checkUploadFields, normaliseTags, UPLOAD, UPLOAD_MESSAGES } from '#shared/uploads.ts';
-import { STAFF_ROLES } from '#shared/roles.ts';
 import { withContracts } from '#server/api-contracts.ts';
-import { requireRole, type Auth } from '#server/auth.ts';
+import { requirePolicy, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { findMeditationDownload, getAdminMeditation, listAdminMeditations, plainText, plainTitle, updateMeditation } from '#server/features/admin/admin-meditations.service.ts';
@@ -42,7 +41,7 @@ function uploadError(error: unknown): unknown {
 
 export async function adminMeditationRoutes(app: FastifyInstance, { auth, db, storage, dataDir, catalogue }: Deps): Promise<void> {
   const serve = routeServer(app, { auth, db });
-  const staff = requireRole(auth, db, STAFF_ROLES);
+  const staff = requirePolicy(auth, db, 'staff');
 
   async function rejectUpload(request: FastifyRequest, message: string, name: string, status = 400): Promise<never> {
     await logSecurityEvent({

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN, ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import { adminApi } from '#shared/contracts/admin.routes.ts';
+import { can } from '#shared/policies.ts';
 import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -34,7 +35,7 @@ export function adminRoutes(app: FastifyInstance, { auth, db, limits, sandbox }:
   /** What the dashboard needs to decide its screens (the server decides access on every call). */
   serve(adminApi.status, async ({ viewer }) => {
     const { role } = viewer;
-    return { role, isAdmin: role === 'admin', canManageMeditations: role === 'admin' || role === 'editor', adminExists: await adminExists(db), sandbox, authMode: 'server-session' };
+    return { role, isAdmin: can(viewer, 'administer'), canManageMeditations: can(viewer, 'run-catalogue'), adminExists: await adminExists(db), sandbox, authMode: 'server-session' };
   });
 
   serve(adminApi.setup, async ({ body, request }) => {

@@ -42,8 +42,8 @@ describe.each(testDatabaseKinds())('audited changes on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind });
     const person = await makeUser('atomic-admin@example.com');
-    admin = { actor: { id: person.id, email: person.email }, ip: '203.0.113.5', userAgent: 'vitest' };
-    ghost = { ...admin, actor: { id: 'no-such-user', email: 'ghost@example.com' } };
+    admin = { actor: { id: person.id, email: person.email, role: 'admin' }, ip: '203.0.113.5', userAgent: 'vitest' };
+    ghost = { ...admin, actor: { id: 'no-such-user', email: 'ghost@example.com', role: 'admin' } };
   });
   afterAll(() => t.close());
 

@@ -14,7 +14,7 @@ import type { RateLimitStore } from '#server/features/security/rate-limit-store.
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import { blockIp } from '#server/features/security/security-monitor.ts';
 
-/** A preValidation hook for the role routes (after requireRole, which sets the viewer). */
+/** A preValidation hook for the role routes (after requirePolicy, which sets the viewer). */
 export function guardRoleChange({ db, limits }: { db: Database; limits: RateLimitStore }) {
   return async (request: FastifyRequest): Promise<void> => {
     const { user } = viewerOf(request);

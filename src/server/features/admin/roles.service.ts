@@ -5,6 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES as M } from '#shared/admin.ts';
 import { ROLE_OPTIONS, type Role } from '#shared/roles.ts';
+import { can } from '#shared/policies.ts';
 import type { Database } from '#server/db/client.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
@@ -74,7 +75,7 @@ export async function revokeRole({ db, by, id }: { db: Database; by: ActingConte
   await db.transaction(async (tx) => {
     const record = (await tx.select().from(userRoles).where(eq(userRoles.id, id))).at(0);
     if (!record) throw new AppError('not-found', 'That role record no longer exists.', 404);
-    if (record.userId === by.actor.id) throw new AppError('auth/forbidden', M.cannotRevokeOwn, 403);
+    if (!can({ userId: by.actor.id, role: by.actor.role }, 'revoke-role', record)) throw new AppError('auth/forbidden', M.cannotRevokeOwn, 403);
     await tx.delete(userRoles).where(eq(userRoles.id, id));
     await logAdminAction({ db: tx, by, entry: { action: 'role.revoke', targetResource: 'user_roles', targetId: record.userId, changes: { from: record.role, to: null }, severity: 'high' } });
   });

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { isStaff, type Role } from '#shared/roles.ts';
+import type { Who } from '#shared/policies.ts';
 import { isSubscriptionActive, type PaymentError, type Plan, type Provider } from '#shared/billing.ts';
 import type { Entitlement } from '#shared/contracts/billing.ts';
 import type { Database } from '#server/db/client.ts';
@@ -66,6 +67,11 @@ export async function syncSubscription({ db, userId, snapshot }: { db: Database;
 /** Spec 'Trial eligibility': only if no subscribers row exists (any row means the trial was used). */
 export async function isTrialEligible(db: Database, userId: string): Promise<boolean> {
   return !(await getSubscription(db, userId));
+}
+
+/** The caller as the rules (src/shared/policies.ts `can`) see them: who, their role, and whether they are entitled. */
+export async function whoIs({ db, userId, role, now }: { db: Database; userId: string; role: Role; now?: Date }): Promise<NonNullable<Who>> {
+  return { userId, role, subscribed: (await getEntitlement({ db, userId, role, now })).subscribed };
 }
 
 /**

@@ -8,12 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
 import { JOURNAL_MESSAGES } from '#shared/journal.ts';
+import { can } from '#shared/policies.ts';
 import { SHARE_MESSAGES } from '#shared/journal-share.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
+import { whoIs } from '#server/features/billing/subscriptions.service.ts';
 import { createShare, listShares, readShare, revokeShare } from '#server/features/journal/journal-share.service.ts';
 import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { routeServer } from '#server/serve-route.ts';
@@ -48,8 +49,7 @@ export function journalShareRoutes(app: FastifyInstance, { auth, db, limits }: {
   serve(
     journalShareApi.create,
     async ({ viewer, body, request }, reply) => {
-      const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
-      if (!entitlement.subscribed) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
+      if (!can(await whoIs({ db, userId: viewer.user.id, role: viewer.role }), 'keep-journal')) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
       await limit(limits, reply, `journal-share-create:${viewer.user.id}`, request.ip, SHARE_CREATES);
       const link = await createShare({ db, userId: viewer.user.id, ...body });
       if (!link) throw new AppError('database/constraint-violation', SHARE_MESSAGES.tooMany, 409);

@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { journalApi } from '#shared/contracts/journal.routes.ts';
 import { JOURNAL_MESSAGES } from '#shared/journal.ts';
+import { can } from '#shared/policies.ts';
 import { JOURNAL_LOCK_MESSAGES } from '#shared/journal-keys.ts';
 import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
+import { whoIs } from '#server/features/billing/subscriptions.service.ts';
 import { createKeyring, getKeyring, listRecords, recordExists, replacePassphrase, resetJournal, rotateKeyring, writeRecord } from '#server/features/journal/journal.service.ts';
 import { routeServer } from '#server/serve-route.ts';
 
@@ -50,8 +51,7 @@ export function journalRoutes(app: FastifyInstance, { auth, db }: { auth: Auth; 
     // The spec's rule: writing new entries is part of the subscription. Changing or deleting what is
     // already there is not: a lapsed subscription never holds a journal hostage.
     if (body.baseSeq === null && !(await recordExists(db, viewer.user.id, id))) {
-      const entitlement = await getEntitlement({ db, userId: viewer.user.id, role: viewer.role });
-      if (!entitlement.subscribed) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
+      if (!can(await whoIs({ db, userId: viewer.user.id, role: viewer.role }), 'keep-journal')) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
     }
     const result = await writeRecord(db, viewer.user.id, id, body);
     if (result.ok) return { id, seq: result.seq };

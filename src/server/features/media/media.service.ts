@@ -5,11 +5,12 @@
 import { eq } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '#shared/billing.ts';
 import type { PlaybackResponse } from '#shared/contracts/media.ts';
+import { can } from '#shared/policies.ts';
 import type { Role } from '#shared/roles.ts';
 import type { Database } from '#server/db/client.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { AppError } from '#server/errors.ts';
-import { getEntitlement } from '#server/features/billing/subscriptions.service.ts';
+import { whoIs } from '#server/features/billing/subscriptions.service.ts';
 import type { MediaSigner } from '#server/features/media/media-signing.ts';
 
 /**
@@ -37,8 +38,7 @@ export async function getPlayback({
   ).at(0);
   if (!found?.free) {
     if (!listener) throw new AppError('auth/unauthenticated', 'User not authenticated', 401);
-    const entitlement = await getEntitlement({ db, userId: listener.userId, role: listener.role });
-    if (!entitlement.subscribed) throw new AppError('subscription/required', BILLING_MESSAGES.notEntitled, 403);
+    if (!can(await whoIs({ db, ...listener }), 'listen', { free: false })) throw new AppError('subscription/required', BILLING_MESSAGES.notEntitled, 403);
   }
   if (!found) throw new AppError('not-found', 'Meditation not found');
   const { content } = found;

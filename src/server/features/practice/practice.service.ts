@@ -16,6 +16,7 @@ import { creditListening, isCompleteListen } from '#shared/listening.ts';
 import { computeStreaks, PRACTICE_MESSAGES, SESSION_FUTURE_SKEW_MS, SESSION_MAX_AGE_DAYS, SESSION_OVERLAP_GRACE_SECONDS, SESSIONS_PER_DAY_MAX, sessionMinutes, weekOf, type SessionKind } from '#shared/practice.ts';
 import { isSubscriptionActive } from '#shared/billing.ts';
 import { isStaff, type Role } from '#shared/roles.ts';
+import { can } from '#shared/policies.ts';
 import { MAX_AUDIO_SECONDS } from '#shared/constants.ts';
 import { planBreathing } from '#shared/breathing.ts';
 import type { BreathingSessionBody, GuidedSessionBody, PracticePreferencesBody, PracticePreferencesResponse, PracticeResponse, RecentSession, RecordSessionBody, RecordSessionResponse, TimerSessionBody } from '#shared/contracts/practice.ts';
@@ -56,8 +57,8 @@ export async function recordSession({ db, userId, role = 'user', body, now = new
 }
 
 /**
- * Whether the person could play this meditation when the session ended: staff and current subscribers
- * can; so can someone whose subscription (since lapsed) covered that moment, for a session uploaded late.
+ * Whether the person was entitled when the session ended: staff and current subscribers are; so is
+ * someone whose subscription (since lapsed) covered that moment, for a session uploaded late.
  */
 async function entitledAt(db: Database, userId: string, role: Role, at: Date, now: Date): Promise<boolean> {
   if (isStaff(role)) return true;
@@ -105,7 +106,8 @@ type Credited = { listenedSeconds: number; row: { kind: SessionKind; meditationI
 async function creditGuided(db: Database, body: GuidedSessionBody, who: { userId: string; role: Role; completedAt: Date; now: Date }): Promise<Credited> {
   const meditation = (await db.select({ durationSeconds: meditationPreviews.durationSeconds, free: meditationPreviews.free }).from(meditationPreviews).where(eq(meditationPreviews.id, body.meditationId))).at(0);
   if (!meditation) throw new AppError('not-found', PRACTICE_MESSAGES.meditationNotFound);
-  if (!meditation.free && !(await entitledAt(db, who.userId, who.role, who.completedAt, who.now))) throw new AppError('subscription/required', PRACTICE_MESSAGES.needsSubscription, 403);
+  // Asked only for a premium track: a free one needs no look-up.
+  if (!can({ subscribed: meditation.free || (await entitledAt(db, who.userId, who.role, who.completedAt, who.now)) }, 'listen', meditation)) throw new AppError('subscription/required', PRACTICE_MESSAGES.needsSubscription, 403);
   const credit = creditListening({ ranges: body.listened.ranges, listenedSeconds: body.listened.seconds, trackSeconds: trackLength(meditation.durationSeconds) });
   return { listenedSeconds: credit.listenedSeconds, row: { kind: 'guided', meditationId: body.meditationId, plannedSeconds: null, complete: credit.complete } };
 }

@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { waitlistExportQuery } from '#shared/contracts/waitlist.ts';
 import { waitlistApi } from '#shared/contracts/waitlist.routes.ts';
 import { withContracts } from '#server/api-contracts.ts';
-import { requireRole, type Auth } from '#server/auth.ts';
+import { requirePolicy, type Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { auditContextOf } from '#server/features/admin/request-context.ts';
@@ -19,7 +19,7 @@ const tags = ['waitlist'];
 
 export function waitlistRoutes(app: FastifyInstance, { auth, db, limits, sandbox }: { auth: Auth; db: Database; limits: RateLimitStore; sandbox: boolean }): void {
   const serve = routeServer(app, { auth, db });
-  const admin = requireRole(auth, db, ['admin']);
+  const admin = requirePolicy(auth, db, 'admin');
 
   serve(waitlistApi.join, async ({ body, request }, reply) => reply.status(201).send(await joinWaitlist({ db, limits, ip: request.ip, input: body })));
 

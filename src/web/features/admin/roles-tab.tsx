@@ -15,6 +15,7 @@ import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
+import { can } from '#shared/policies.ts';
 
 const KEY = queryKeyOf(adminApi.roles);
 const CSRF_STORAGE = 'hm.csrf';
@@ -123,7 +124,7 @@ export function RolesTab() {
         ) : (
           <ul className="divide-y divide-stone-200 dark:divide-stone-800" aria-label="Role records">
             {roles.data.map((r) => {
-              const own = r.userId === viewer.user?.id;
+              const own = !can(viewer.who, 'revoke-role', r);
               return (
                 <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="role-record">
                   <div>

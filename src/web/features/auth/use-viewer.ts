@@ -8,6 +8,7 @@ import { authApi } from '#shared/contracts/auth.routes.ts';
 import { queryKeyOf } from '#shared/contracts/route.ts';
 import { STORAGE_KEYS } from '#shared/constants.ts';
 import type { RememberedViewer } from '#shared/remembered-viewer.ts';
+import { can, type Who } from '#shared/policies.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
@@ -18,7 +19,9 @@ export type Viewer = {
   signedIn: boolean;
   user: NonNullable<MeResponse['user']> | null;
   role: MeResponse['role'];
-  /** Subscribers and admins may listen (as decided by the server; it checks again on every playback URL). */
+  /** The caller as the rules see them (`can(viewer.who, …)`, src/shared/policies.ts): null for a visitor or while loading. */
+  who: Who;
+  /** Subscribers and staff may listen to every meditation (the server asks `can` again on every playback URL). */
   canListen: boolean;
   /** True when the server could not be reached and this is the device's last known answer. */
   offline: boolean;
@@ -67,14 +70,16 @@ export const rememberedViewer = () => document.documentElement.dataset.viewer as
 export function useViewer(): Viewer {
   const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
   const hydrated = useHydrated();
-  if (query.isPending || !hydrated) return { status: 'loading', signedIn: false, user: null, role: null, canListen: false, offline: false };
+  if (query.isPending || !hydrated) return { status: 'loading', signedIn: false, user: null, role: null, who: null, canListen: false, offline: false };
   const user = query.data?.user ?? null;
+  const who: Who = user && query.data?.role ? { userId: user.id, role: query.data.role, subscribed: query.data.subscribed } : null;
   return {
     status: user ? 'signed-in' : 'signed-out',
     signedIn: Boolean(user),
     user,
     role: query.data?.role ?? null,
-    canListen: Boolean(user && query.data?.subscribed),
+    who,
+    canListen: can(who, 'listen', { free: false }),
     offline: Boolean(query.data?.offline),
   };
 }

@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 
 const chunks: { today: () => Promise<unknown> } = vi.hoisted(() => ({ today: () => new Promise(() => undefined) }));
-vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => ({ status: 'signed-in', signedIn: true, user: { name: 'Maren Holt' }, role: 'user', canListen: true, offline: false }) }));
+vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => ({ status: 'signed-in', signedIn: true, user: { name: 'Maren Holt' }, role: 'user', who: { userId: 'u1', role: 'user', subscribed: true }, canListen: true, offline: false }) }));
 vi.mock('#web/lazy-chunks.ts', () => ({ loadTodaySection: () => chunks.today() }));
 // The programme card's chunk never arrives: it must not hold Today back.
 vi.mock('#web/features/programmes/programme-home-card.tsx', () => new Promise(() => undefined));

@@ -14,7 +14,8 @@ import { TodaySection } from '#web/features/home/today-section.tsx';
 const card = (id: string, title: string, category: string): MeditationCard => ({ id, title, description: '', duration: '10 min', durationSeconds: 600, category, categories: [category], tags: [], hasTranscript: false, free: false, createdAt: '2026-01-01T00:00:00.000Z' });
 const meditations = [card('e1', 'Unwinding the Shoulders', 'evening'), card('e2', 'Letting the Day Go', 'evening'), card('m1', 'First Light', 'morning'), { ...card('f1', 'Just This Breath', 'mindfulness'), free: true }];
 
-const viewer = { signedIn: true, offline: false, canListen: true, user: { id: 'u1', name: 'Ivy Marsh' } };
+const subscriber = { userId: 'u1', role: 'user', subscribed: true } as const;
+const viewer: { signedIn: boolean; offline: boolean; canListen: boolean; user: { id: string; name: string }; who: typeof subscriber | { userId: string; role: 'user'; subscribed: false } } = { signedIn: true, offline: false, canListen: true, user: { id: 'u1', name: 'Ivy Marsh' }, who: subscriber };
 vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => viewer }));
 vi.mock('#web/features/downloads/use-downloaded-ids.ts', () => ({ useDownloadedIds: () => new Set() }));
 vi.mock('#web/features/home/try-free-button.tsx', () => ({ TryFreeButton: () => <button type="button">Try a free meditation</button> }));
@@ -38,6 +39,7 @@ const show = () =>
 
 beforeEach(() => {
   viewer.canListen = true;
+  viewer.who = subscriber;
   localStorage.clear();
   setPositionsOwner('u1');
 });
@@ -81,6 +83,7 @@ describe('TodaySection: the day at hand (issue 38, item 2)', () => {
     expect(screen.queryByTestId('today-free')).toBeNull();
     cleanup();
     viewer.canListen = false;
+    viewer.who = { userId: 'u1', role: 'user', subscribed: false };
     show();
     const free = screen.getByTestId('today-free');
     expect(within(free).getByRole('heading', { name: 'Free to try' })).toBeTruthy();

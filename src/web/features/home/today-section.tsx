@@ -32,6 +32,7 @@ import { TryFreeButton } from '#web/features/home/try-free-button.tsx';
 import { useOnline } from '#web/lib/use-online.ts';
 import { usePlayed } from '#web/features/practice/use-played.ts';
 import { usePractice } from '#web/features/practice/use-practice.ts';
+import { can } from '#shared/policies.ts';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -86,13 +87,13 @@ export function TodaySection() {
 
   const play = (meditation: Card) => {
     if (viewer.canListen) player.choose(meditation, all.filter((m) => m.category === meditation.category));
-    else if (meditation.free) player.choose(meditation, all.filter((m) => m.free));
+    else if (can(viewer.who, 'listen', meditation)) player.choose(meditation, all.filter((m) => m.free));
     else void navigate('/subscribe');
   };
   const card = (meditation: Card) => (
     <MeditationCard
       meditation={meditation}
-      locked={!viewer.canListen && !meditation.free}
+      locked={!can(viewer.who, 'listen', meditation)}
       mark={player.current?.id === meditation.id ? 'playing' : played.has(meditation.id) ? 'played' : undefined}
       onSelect={play}
       saved={favourites.isSaved(meditation.id)}

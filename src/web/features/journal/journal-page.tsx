@@ -28,6 +28,7 @@ import { SharedLinks } from '#web/features/journal/journal-shared-links.tsx';
 import { JournalState } from '#web/features/journal/journal-state.tsx';
 import { useJournal } from '#web/features/journal/use-journal.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { can } from '#shared/policies.ts';
 
 const JOURNAL_TABS: readonly TabItem[] = [
   { value: 'mindfulness', label: 'Mindfulness' },
@@ -77,7 +78,7 @@ export function JournalPage() {
 
   const save: SaveHandler = async (type, content) => {
     const { viewer, journal } = await answers();
-    if (!viewer.canListen) {
+    if (!can(viewer.who, 'keep-journal')) {
       setBlocked(true);
       return false; // the draft stays as it is
     }

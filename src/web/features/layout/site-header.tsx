@@ -8,6 +8,7 @@ import { useSignOut } from '#web/features/auth/use-sign-out.ts';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { Logo } from '#web/features/layout/logo.tsx';
 import { PRIMARY_NAV } from '#web/features/layout/nav-links.ts';
+import { can } from '#shared/policies.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
@@ -50,7 +51,7 @@ export function SiteHeader({ playerUp = false }: { /** A track is chosen: the mi
   const accountLinks = viewer.signedIn ? (
     <>
       {/* Only a shortcut for staff: /admin itself and every admin API check the role on the server. */}
-      {viewer.role === 'admin' || viewer.role === 'editor' ? (
+      {can(viewer.who, 'run-catalogue') ? (
         <NavLink to="/admin" className={linkClass}>
           Admin
         </NavLink>

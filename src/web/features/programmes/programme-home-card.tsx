@@ -14,6 +14,7 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { cardOf, useMyProgrammes, useProgramme, useProgrammeChange } from '#web/features/programmes/use-programmes.ts';
+import { can } from '#shared/policies.ts';
 
 export function ProgrammeHomeCard() {
   const mine = useMyProgrammes();
@@ -43,7 +44,7 @@ function InProgress({ progress }: { progress: ProgrammeProgressView }) {
 
   const play = () => {
     if (!day || !card) return;
-    if (!viewer.canListen && !day.meditation.free) void navigate('/subscribe');
+    if (!can(viewer.who, 'listen', day.meditation)) void navigate('/subscribe');
     else player.choose(card, [card]);
   };
 

@@ -24,6 +24,7 @@ import { usePlayer } from '#web/features/player/player-context.tsx';
 import { cardOf, useProgramme, useProgrammeChange, useProgrammeProgress } from '#web/features/programmes/use-programmes.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { can } from '#shared/policies.ts';
 
 const LINK = 'font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300';
 
@@ -80,7 +81,7 @@ function ProgrammeView({ programme }: { programme: ProgrammeDetail }) {
   const playDay = (day: ProgrammeDay | undefined) => {
     if (!day) return;
     const card = cardOf(listing.data?.meditations, day.meditation.id);
-    if (!viewer.canListen && !day.meditation.free) {
+    if (!can(viewer.who, 'listen', day.meditation)) {
       void navigate('/subscribe');
       return;
     }
@@ -167,7 +168,7 @@ function ProgrammeView({ programme }: { programme: ProgrammeDetail }) {
 
       <ol className="mt-8 space-y-3" aria-label="Days">
         {programme.days.map((day) => (
-          <DayItem key={day.number} day={day} state={progress?.days[day.number - 1]?.state} locked={!viewer.canListen && !day.meditation.free} />
+          <DayItem key={day.number} day={day} state={progress?.days[day.number - 1]?.state} locked={!can(viewer.who, 'listen', day.meditation)} />
         ))}
       </ol>
 

@@ -15,7 +15,8 @@ import { ProgrammePage } from '#web/features/programmes/programme-page.tsx';
 import { ProgrammesPage } from '#web/features/programmes/programmes-page.tsx';
 import { answerFetch, json, renderWithQueries } from '#tests/setup/render-web.tsx';
 
-const viewer = { status: 'signed-in', signedIn: true, offline: false, canListen: true, user: { id: 'u1', name: 'Ivy Marsh' } };
+const subscriber = { userId: 'u1', role: 'user', subscribed: true } as const;
+const viewer: { status: string; signedIn: boolean; offline: boolean; canListen: boolean; user: { id: string; name: string }; who: typeof subscriber | null } = { status: 'signed-in', signedIn: true, offline: false, canListen: true, user: { id: 'u1', name: 'Ivy Marsh' }, who: subscriber };
 const choose = vi.fn();
 vi.mock('#web/features/auth/use-viewer.ts', () => ({ useViewer: () => viewer }));
 vi.mock('#web/features/player/player-context.tsx', () => ({ usePlayer: () => ({ current: null, choose }) }));
@@ -55,6 +56,7 @@ beforeEach(() => {
   choose.mockReset();
   viewer.signedIn = true;
   viewer.canListen = true;
+  viewer.who = subscriber;
   viewer.status = 'signed-in';
 });
 afterEach(() => {
@@ -134,6 +136,7 @@ describe('/programmes/:slug', () => {
   it('asks a visitor to sign in, and marks the days that need the subscription', async () => {
     viewer.signedIn = false;
     viewer.canListen = false;
+    viewer.who = null;
     viewer.status = 'signed-out';
     answerFetch((url) => (url.includes('/api/meditations') ? json(listing) : json(detail)));
     show();

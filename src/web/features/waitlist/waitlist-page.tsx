@@ -23,6 +23,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { can } from '#shared/policies.ts';
 
 const EXPECT = [
   'New features to try before they reach everyone: new series, the native apps, and what comes next for the journal and routines.',
@@ -199,7 +200,7 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
 function ShareBox() {
   // Only an admin chooses the address shared (e.g. a campaign link); visitors share this page
   // (issue 17; docs/decisions/0043-waitlist-share-url-for-admins.md).
-  const canSetUrl = useViewer().role === 'admin';
+  const canSetUrl = can(useViewer().who, 'administer');
   const [shareUrl, setShareUrl] = useState(() => `${window.location.origin}/waitlist`);
   const [draft, setDraft] = useState('');
   const links = shareLinks(shareUrl);
