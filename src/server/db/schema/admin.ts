@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Severity } from '#shared/admin.ts';
-import { user } from '#server/db/schema/auth.ts';
+import { ownerId, user } from '#server/db/schema/auth.ts';
 
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -34,9 +34,7 @@ export const csrfTokens = pgTable(
   'csrf_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -5,7 +5,7 @@
 import type { PaymentError } from '#shared/billing.ts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { ownerId, user } from './auth.ts';
 
 export const subscribers = pgTable(
   'subscribers',
@@ -42,9 +42,7 @@ export const subscribers = pgTable(
 /** Checkout sessions of the in-app sandbox (Stripe keeps its own). */
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: ownerId(),
   plan: text('plan').notNull(),
   withTrial: boolean('with_trial').notNull(),
   status: text('status').notNull().default('open'),
@@ -61,9 +59,7 @@ export const appStoreTransactions = pgTable(
   'app_store_transactions',
   {
     originalTransactionId: text('original_transaction_id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     appAccountToken: uuid('app_account_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,14 +1,12 @@
 /** Favourites: the meditations a person saved, kept on the server across devices. */
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { index, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { ownerId } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
 
 export const favourites = pgTable(
   'favourites',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     meditationId: uuid('meditation_id')
       .notNull()
       .references(() => meditationPreviews.id, { onDelete: 'cascade' }),

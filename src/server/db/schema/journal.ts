@@ -6,7 +6,7 @@
  */
 import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { user } from './auth.ts';
+import { ownerId, user } from './auth.ts';
 
 export const journalChangeSeq = pgSequence('journal_change_seq');
 
@@ -22,9 +22,7 @@ export const journalKeyrings = pgTable('journal_keyrings', {
 export const journalRecords = pgTable(
   'journal_records',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Made on the device; says nothing about the entry. */
     id: uuid('id').notNull(),
     seq: bigint('seq', { mode: 'number' })
@@ -46,9 +44,7 @@ export const journalShares = pgTable(
   'journal_shares',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     iv: text('iv').notNull(),
     data: text('data').notNull(),
     views: integer('views').notNull().default(0),

@@ -6,16 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { FOCUS_IDS, SESSION_KINDS } from '#shared/practice.ts';
-import { user } from './auth.ts';
+import { ownerId, user } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
 
 export const meditationSessions = pgTable(
   'meditation_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Nullable as in the spec: a meditation removed later keeps the user's history. */
     meditationId: uuid('meditation_id').references(() => meditationPreviews.id, { onDelete: 'set null' }),
     /** Minutes credited: the listening time capped by the track's length (before issue 20: the track's length). */
@@ -74,9 +72,7 @@ export const practicePreferences = pgTable('practice_preferences', {
 export const playbackPositions = pgTable(
   'playback_positions',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     meditationId: uuid('meditation_id')
       .notNull()
       .references(() => meditationPreviews.id, { onDelete: 'cascade' }),

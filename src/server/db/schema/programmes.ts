@@ -5,7 +5,7 @@
  */
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { user } from './auth.ts';
+import { ownerId } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
 
 export const programmes = pgTable(
@@ -48,9 +48,7 @@ export const programmeDays = pgTable(
 export const programmeEnrolments = pgTable(
   'programme_enrolments',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     programmeId: uuid('programme_id')
       .notNull()
       .references(() => programmes.id, { onDelete: 'cascade' }),

@@ -5,7 +5,7 @@
  * the primary key lets one insert win.
  */
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { ownerId, user } from './auth.ts';
 
 export const reminderSettings = pgTable('reminder_settings', {
   userId: text('user_id')
@@ -32,9 +32,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The push service's URL for this device: unique, a device belongs to whoever subscribed it last. */
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
@@ -65,9 +63,7 @@ export const reminderDeliveries = pgTable(
 export const reminderMailDeliveries = pgTable(
   'reminder_mail_deliveries',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The person's local calendar day the reminder was for. */
     day: text('day').notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -5,11 +5,11 @@ import { adminApi } from '#shared/contracts/admin.routes.ts';
 import { catalogueApi } from '#shared/contracts/catalogue.routes.ts';
 import { queryKeyOf } from '#shared/contracts/route.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AdminMeditationCard } from '#web/features/admin/admin-meditation-card.tsx';
 import { Panel } from '#web/features/admin/admin-ui.tsx';
 import { UploadForm } from '#web/features/admin/upload-form.tsx';
 import { call } from '#web/lib/call.ts';
+import { ListStates } from '#web/components/ui/list-states.tsx';
 
 const KEY = queryKeyOf(adminApi.meditations);
 
@@ -32,19 +32,15 @@ export function MeditationsTab() {
           </Button>
         }
       >
-        {list.isPending ? (
-          <Spinner label="Loading meditations..." />
-        ) : list.isError ? (
-          <p role="alert">The catalogue could not be loaded: {list.error.message}</p>
-        ) : list.data.length === 0 ? (
-          <p className="text-stone-600 dark:text-stone-300">No meditations yet. Upload the first one above.</p>
-        ) : (
+        <ListStates query={list} loading="Loading meditations..." failed="The catalogue could not be loaded" empty="No meditations yet. Upload the first one above.">
+          {(items) => (
           <ul className="grid gap-4 md:grid-cols-2" aria-label="Meditations">
-            {list.data.map((m) => (
-              <AdminMeditationCard key={m.id} meditation={m} all={list.data} onChanged={refresh} />
+            {items.map((m) => (
+              <AdminMeditationCard key={m.id} meditation={m} all={items} onChanged={refresh} />
             ))}
           </ul>
-        )}
+          )}
+        </ListStates>
       </Panel>
     </div>
   );

@@ -8,7 +8,6 @@ import { queryKeyOf } from '#shared/contracts/route.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { dateTime, Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
@@ -16,6 +15,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 import { can } from '#shared/policies.ts';
+import { ListStates } from '#web/components/ui/list-states.tsx';
 
 const KEY = queryKeyOf(adminApi.roles);
 const CSRF_STORAGE = 'hm.csrf';
@@ -115,15 +115,10 @@ export function RolesTab() {
         <p className="mt-3 text-sm text-stone-500 dark:text-stone-400">The person needs an account first. Every change is written to the audit log.</p>
       </Panel>
       <Panel title="Role records">
-        {roles.isPending ? (
-          <Spinner label="Loading roles..." />
-        ) : roles.isError ? (
-          <p role="alert">Roles could not be loaded: {roles.error.message}</p>
-        ) : roles.data.length === 0 ? (
-          <p className="text-stone-600 dark:text-stone-300">No roles assigned yet.</p>
-        ) : (
+        <ListStates query={roles} loading="Loading roles..." failed="Roles could not be loaded" empty="No roles assigned yet.">
+          {(items) => (
           <ul className="divide-y divide-stone-200 dark:divide-stone-800" aria-label="Role records">
-            {roles.data.map((r) => {
+            {items.map((r) => {
               const own = !can(viewer.who, 'revoke-role', r);
               return (
                 <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="role-record">
@@ -140,7 +135,8 @@ export function RolesTab() {
               );
             })}
           </ul>
-        )}
+          )}
+        </ListStates>
       </Panel>
     </div>
   );

@@ -11,6 +11,7 @@
  * runs it. Inside the apps each phase change is a light tap of the haptics engine.
  */
 import { breathCueUrl, BREATHING_MESSAGES, phaseAt, planBreathing, type BreathingPlan, type BreathingSettings, type BreathPhaseKind } from '#shared/breathing.ts';
+import { engineState, soundBytesCache } from '#web/features/practice/engine-state.ts';
 
 type BreathingStatus = 'idle' | 'loading' | 'running' | 'finished';
 
@@ -67,29 +68,12 @@ export function createBreathingEngine({
   now = () => performance.now(),
   tap = () => undefined,
 }: Dependencies = {}) {
-  let snapshot: BreathingSnapshot = IDLE;
+  const state = engineState<BreathingSnapshot, FinishedExercise>(IDLE);
+  const set = state.set;
   let running: Running | null = null;
-  const listeners = new Set<() => void>();
-  const finishedListeners = new Set<(exercise: FinishedExercise) => void>();
-  /** Fetched bytes, kept so the next exercise starts at once. */
-  const bytes = new Map<string, Promise<ArrayBuffer>>();
+  const soundBytes = soundBytesCache(fetchSound);
   /** Counts presses of Start and of Stop while loading: a start whose cues arrive after a Stop is dropped. */
   let generation = 0;
-
-  function set(next: Partial<BreathingSnapshot>) {
-    snapshot = { ...snapshot, ...next };
-    for (const listener of listeners) listener();
-  }
-
-  function soundBytes(url: string): Promise<ArrayBuffer> {
-    let pending = bytes.get(url);
-    if (!pending) {
-      pending = fetchSound(url);
-      pending.catch(() => bytes.delete(url));
-      bytes.set(url, pending);
-    }
-    return pending;
-  }
 
   /** Seconds into the plan: the further of the page's clock and the audio clock. */
   function elapsed(current: Running): number {
@@ -110,8 +94,8 @@ export function createBreathingEngine({
     const before = elapsed(current) < 0;
     const index = before ? -1 : at.index;
     const countdown = before ? 0 : Math.ceil(at.remaining - 1e-6);
-    const changed = index !== snapshot.index && index >= 0;
-    if (index !== snapshot.index || countdown !== snapshot.countdown) set({ index, countdown });
+    const changed = index !== state.snapshot().index && index >= 0;
+    if (index !== state.snapshot().index || countdown !== state.snapshot().countdown) set({ index, countdown });
     if (changed && current.settings.haptics) tap();
   }
 
@@ -130,7 +114,7 @@ export function createBreathingEngine({
     }
     set({ status: 'finished', breathedSeconds: breathed, ranToEnd, index: -1, countdown: 0 });
     const exercise: FinishedExercise = { id: current.id, settings: current.settings, breathedSeconds: breathed, ranToEnd, completedAt: new Date().toISOString() };
-    for (const listener of finishedListeners) listener(exercise);
+    state.finished(exercise);
   }
 
   /** The audio clock and, when asked for, the cues on it; null where there is no Web Audio. */
@@ -168,7 +152,7 @@ export function createBreathingEngine({
   }
 
   async function start(settings: BreathingSettings): Promise<void> {
-    if (running || snapshot.status === 'loading') return;
+    if (running || state.snapshot().status === 'loading') return;
     const plan = planBreathing(settings);
     const attempt = ++generation;
     set({ ...IDLE, status: 'loading', settings, plan });
@@ -218,7 +202,7 @@ export function createBreathingEngine({
 
   /** Stop: ends the exercise now; what was breathed so far is reported (the page decides whether it is recorded). */
   function stop(): void {
-    if (snapshot.status === 'loading' && !running) {
+    if (state.snapshot().status === 'loading' && !running) {
       generation += 1;
       set(IDLE);
       return;
@@ -236,15 +220,7 @@ export function createBreathingEngine({
     start,
     stop,
     reset,
-    getSnapshot: () => snapshot,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onFinished: (listener: (exercise: FinishedExercise) => void) => {
-      finishedListeners.add(listener);
-      return () => finishedListeners.delete(listener);
-    },
+    ...state.store,
   };
 }
 

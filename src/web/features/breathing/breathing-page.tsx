@@ -8,11 +8,11 @@
 import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
 import Feather from 'lucide-react/icons/feather';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
 import { withNext } from '#shared/next-path.ts';
-import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_PATTERN_IDS, BREATHING_PATTERNS, guideScale, lengthLabel, PHASE_WORDS, readBreathingSettings, type BreathingLength, type BreathingSettings } from '#shared/breathing.ts';
+import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_PATTERN_IDS, BREATHING_PATTERNS, guideScale, lengthLabel, PHASE_WORDS, readBreathingSettings, type BreathingLength } from '#shared/breathing.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
 import { FieldHint } from '#web/components/ui/field.tsx';
@@ -21,24 +21,9 @@ import { usePlayer } from '#web/features/player/player-context.tsx';
 import { beginExercise, breathingEngine, exerciseOutcome } from '#web/features/breathing/breathing-recording.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { platform } from '#web/platform/platform.ts';
+import { choiceClass, useDeviceSettings, useFocusOnViewChange } from '#web/features/practice/practice-page-kit.ts';
 
 const SETTINGS_KEY = 'hm.breathingSettings';
-
-function loadSettings(): BreathingSettings {
-  try {
-    return readBreathingSettings(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null'));
-  } catch {
-    return readBreathingSettings(null);
-  }
-}
-
-function saveSettings(settings: BreathingSettings) {
-  try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-  } catch {
-    // Storage blocked: the choices last until the page closes.
-  }
-}
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -62,13 +47,7 @@ export function BreathingPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const view = snapshot.status === 'running' ? 'running' : snapshot.status === 'finished' ? 'finished' : 'settings';
 
-  // Each view change moves focus to its heading, so a keyboard or screen-reader user is not left on a button that vanished.
-  const firstView = useRef(view);
-  useEffect(() => {
-    if (firstView.current === view) return;
-    firstView.current = view;
-    headingRef.current?.focus();
-  }, [view]);
+  useFocusOnViewChange(view, headingRef);
 
   // The exercise is this page: leaving it stops it (recorded as a Stop would be), and the next visit begins with the choices.
   useEffect(
@@ -99,20 +78,12 @@ const selectClass =
 function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadingElement | null>; loading: boolean }) {
   const viewer = useViewer();
   const player = usePlayer();
-  const [settings, setSettings] = useState<BreathingSettings>(loadSettings);
+  const [settings, update] = useDeviceSettings(SETTINGS_KEY, readBreathingSettings);
   const patternsId = useId();
   const lengthId = useId();
   const soundId = useId();
   const hapticsId = useId();
   const canTap = platform().haptics !== null;
-
-  const update = (change: Partial<BreathingSettings>) => {
-    setSettings((current) => {
-      const next = { ...current, ...change };
-      saveSettings(next);
-      return next;
-    });
-  };
 
   const start = () => {
     // A guided meditation and the cues would talk over each other.
@@ -211,7 +182,7 @@ function PatternCard({ id, checked, onChange }: { id: (typeof BREATHING_PATTERN_
   return (
     <label
       className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-2xl px-4 py-3 ring-1 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600 ${
-        checked ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400' : 'bg-white text-stone-800 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-800 dark:hover:bg-stone-800'
+        choiceClass(checked)
       }`}
     >
       <input

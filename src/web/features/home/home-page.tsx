@@ -149,36 +149,29 @@ export function HomePage() {
       </section>
 
       <section aria-label="Timer and breathing" className="mx-auto grid max-w-6xl gap-3 px-4 pt-6 sm:grid-cols-2 sm:gap-4 sm:px-6">
-        <Link
-          to="/timer"
-          className="flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
-        >
-          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200">
-            <BellRing className="size-6" aria-hidden />
-          </span>
-          <span className="min-w-0">
-            <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">Meditation timer</span>
-            <span className="block text-sm text-stone-600 dark:text-stone-300">Sit in silence with bells to begin and to close. Free for everyone.</span>
-          </span>
-        </Link>
-        <Link
-          to="/breathe"
-          className="flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800"
-        >
-          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200">
-            <Wind className="size-6" aria-hidden />
-          </span>
-          <span className="min-w-0">
-            <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">Guided breathing</span>
-            <span className="block text-sm text-stone-600 dark:text-stone-300">Box breathing, 4-7-8 and more, to follow with your eyes closed. Free for everyone.</span>
-          </span>
-        </Link>
+        <PracticeLink to="/timer" icon={BellRing} tint="bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200" title="Meditation timer" text="Sit in silence with bells to begin and to close. Free for everyone." />
+        <PracticeLink to="/breathe" icon={Wind} tint="bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200" title="Guided breathing" text="Box breathing, 4-7-8 and more, to follow with your eyes closed. Free for everyone." />
       </section>
     </>
   );
 }
 
 /** The marketing hero, for visitors (issue 38, item 2: members open on Today). */
+/** A free practice offered from home: its icon on a tint, its name and a line about it. */
+function PracticeLink({ to, icon: Icon, tint, title, text }: { to: string; icon: typeof Wind; tint: string; title: string; text: string }) {
+  return (
+    <Link to={to} className="flex items-center gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg sm:p-6 dark:bg-stone-900 dark:ring-stone-800">
+      <span className={`grid size-12 shrink-0 place-items-center rounded-2xl ${tint}`}>
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">{title}</span>
+        <span className="block text-sm text-stone-600 dark:text-stone-300">{text}</span>
+      </span>
+    </Link>
+  );
+}
+
 function Hero({ affirmation, prepared }: { affirmation: string | null; prepared?: boolean }) {
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden" data-visitors-only={prepared}>

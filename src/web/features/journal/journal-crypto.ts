@@ -18,6 +18,7 @@
  */
 
 import { JOURNAL_ARGON2ID, JOURNAL_PREVIOUS_KEYS_MAX } from '#shared/journal-keys.ts';
+import { padTo, unpadded } from '#web/features/journal/length-padding.ts';
 
 /** PBKDF2's count, for keyrings made before Argon2id (and the tests that make one). */
 export const KDF_ITERATIONS = 600_000;
@@ -330,19 +331,13 @@ export function paddedLength(length: number): number {
   return Math.ceil(length / PAD_STEP) * PAD_STEP;
 }
 
-function pad(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  // 4 bytes of length, the text, then zeros up to the bucket. Records sealed before buckets (256-byte steps) open the same way.
-  const length = paddedLength(bytes.length + 4);
-  const out = new Uint8Array(length);
-  new DataView(out.buffer).setUint32(0, bytes.length);
-  out.set(bytes, 4);
-  return out;
-}
+// Padded up to the bucket. Records sealed before buckets (256-byte steps) open the same way.
+const pad = (bytes: Uint8Array) => padTo(bytes, paddedLength(bytes.length + 4));
 
 function unpad(bytes: Uint8Array): Uint8Array {
-  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
-  if (length > bytes.length - 4) throw new JournalLockedError('This entry is damaged and cannot be read.');
-  return bytes.subarray(4, 4 + length);
+  const text = unpadded(bytes);
+  if (!text) throw new JournalLockedError('This entry is damaged and cannot be read.');
+  return text;
 }
 
 export async function sealRecord(dataKey: CryptoKey, accountId: string, recordId: string, value: unknown): Promise<SealedRecord> {

@@ -140,12 +140,7 @@ function Change({ journal, onOpenChange, onChanged, onRecoveryKey }: { journal: 
           </span>
         </span>
       </label>
-      <Problem text={action.problem} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          {action.busy ? L.unlocking : L.changeSubmit}
-        </Button>
-      </div>
+      <SubmitRow problem={action.problem} busy={action.busy} label={L.changeSubmit} busyLabel={L.unlocking} />
     </FormDialog>
   );
 }
@@ -160,12 +155,7 @@ function NewRecoveryKey({ journal, onOpenChange, onRecoveryKey }: { journal: Jou
   return (
     <FormDialog title={L.newRecoveryTitle} description={L.newRecoveryBody} busy={action.busy} onOpenChange={onOpenChange} onSubmit={action.onSubmit}>
       <Field label={L.currentPassphraseLabel} type="password" secret="passphrase" autoComplete="current-password" maxLength={256} value={current} onChange={(event) => setCurrent(event.target.value)} />
-      <Problem text={action.problem} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          {action.busy ? L.unlocking : L.newRecoverySubmit}
-        </Button>
-      </div>
+      <SubmitRow problem={action.problem} busy={action.busy} label={L.newRecoverySubmit} busyLabel={L.unlocking} />
     </FormDialog>
   );
 }
@@ -186,12 +176,7 @@ function SetUp({ journal, onOpenChange, onRecoveryKey }: { journal: Journal; onO
         <input type="checkbox" className="mt-1 size-4 accent-teal-700" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />
         {L.setUpUnderstood}
       </label>
-      <Problem text={action.problem} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!understood || action.busy} aria-busy={action.busy}>
-          {action.busy ? L.settingUp : L.setUpButton}
-        </Button>
-      </div>
+      <SubmitRow problem={action.problem} busy={action.busy} blocked={!understood} label={L.setUpButton} busyLabel={L.settingUp} />
     </FormDialog>
   );
 }
@@ -331,6 +316,20 @@ function RecoveryKey({ value }: { value: string }) {
 
 function recoveryKeyFile(key: string): string {
   return ['Harbour Mind: journal recovery key', '', key, '', 'This key opens your journal if you forget your passphrase.', 'Keep it somewhere safe, away from the devices you use. Anyone with this key and your account can read your journal.', ''].join('\n');
+}
+
+/** The dialog's refusal, if any, and its submit button: `busyLabel` while it works, held back while `blocked`. */
+function SubmitRow({ problem, busy, blocked = false, label, busyLabel }: { problem: ReactNode; busy: boolean; blocked?: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      <Problem text={problem} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={blocked || busy} aria-busy={busy}>
+          {busy ? busyLabel : label}
+        </Button>
+      </div>
+    </>
+  );
 }
 
 function Problem({ text }: { text: ReactNode }) {

@@ -8,6 +8,7 @@
 import type { CreateShareBody } from '#shared/contracts/journal-share.ts';
 import type { SharedPayload, ShareExpiryDays } from '#shared/journal-share.ts';
 import { fromBase64, toBase64, type SealedRecord } from '#web/features/journal/journal-crypto.ts';
+import { padTo, unpadded } from '#web/features/journal/length-padding.ts';
 
 const PAD_BLOCK = 256;
 /** Bound into every sealed share, so a journal record (or any other ciphertext) cannot pass for one. */
@@ -27,17 +28,12 @@ const subtle = () => globalThis.crypto.subtle;
 const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64Url = (text: string) => fromBase64(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
 
-function pad(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(Math.ceil((bytes.length + 4) / PAD_BLOCK) * PAD_BLOCK);
-  new DataView(out.buffer).setUint32(0, bytes.length);
-  out.set(bytes, 4);
-  return out;
-}
+const pad = (bytes: Uint8Array) => padTo(bytes, Math.ceil((bytes.length + 4) / PAD_BLOCK) * PAD_BLOCK);
 
 function unpad(bytes: Uint8Array): Uint8Array {
-  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
-  if (length > bytes.length - 4) throw new ShareKeyError('wrong');
-  return bytes.subarray(4, 4 + length);
+  const text = unpadded(bytes);
+  if (!text) throw new ShareKeyError('wrong');
+  return text;
 }
 
 /** Seals `value` under a new key: `sealed` goes to the server, `key` only into the link's fragment. */

@@ -24,6 +24,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
 import { call } from '#web/lib/call.ts';
+import { ListStates } from '#web/components/ui/list-states.tsx';
 
 const KEY = queryKeyOf(programmesApi.adminList);
 type Draft = { slug: string; title: string; description: string; cover: string; days: { meditationId: string; reflection: string }[] };
@@ -68,15 +69,10 @@ export function ProgrammesAdminTab() {
             {action.error.message}
           </p>
         ) : null}
-        {list.isPending ? (
-          <Spinner label="Loading programmes..." />
-        ) : list.isError ? (
-          <p role="alert">The programmes could not be loaded: {list.error.message}</p>
-        ) : list.data.length === 0 ? (
-          <p className="text-stone-600 dark:text-stone-300">No programmes yet. Create the first one above.</p>
-        ) : (
+        <ListStates query={list} loading="Loading programmes..." failed="The programmes could not be loaded" empty="No programmes yet. Create the first one above.">
+          {(items) => (
           <ol className="grid gap-3" aria-label="Programmes, in the order people see them">
-            {list.data.map((p, index) => (
+            {items.map((p, index) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl p-4 ring-1 ring-stone-200 dark:ring-stone-800">
                 <div className="min-w-0">
                   <p className="font-semibold text-stone-900 dark:text-stone-50">{p.title}</p>
@@ -89,7 +85,7 @@ export function ProgrammesAdminTab() {
                   <Button size="sm" variant="outline" aria-label={`Move ${p.title} up`} disabled={index === 0 || action.isPending} onClick={() => move(index, -1)}>
                     <ArrowUp className="size-4" aria-hidden />
                   </Button>
-                  <Button size="sm" variant="outline" aria-label={`Move ${p.title} down`} disabled={index === list.data.length - 1 || action.isPending} onClick={() => move(index, 1)}>
+                  <Button size="sm" variant="outline" aria-label={`Move ${p.title} down`} disabled={index === items.length - 1 || action.isPending} onClick={() => move(index, 1)}>
                     <ArrowDown className="size-4" aria-hidden />
                   </Button>
                   <Button
@@ -110,7 +106,8 @@ export function ProgrammesAdminTab() {
               </li>
             ))}
           </ol>
-        )}
+          )}
+        </ListStates>
       </Panel>
       <ConfirmDialog
         open={deleting !== null}

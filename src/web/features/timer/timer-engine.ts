@@ -10,6 +10,7 @@
  */
 import { audioLag, nextShift, type ClockReading } from '#web/features/timer/clock-drift.ts';
 import { bedCopies, bedUrl, bellsOf, bellUrl, planTimer, TIMER, TIMER_MESSAGES, type BedId, type BellId, type TimerPlan, type TimerSettings } from '#shared/timer.ts';
+import { engineState, soundBytesCache } from '#web/features/practice/engine-state.ts';
 
 type TimerPhase = 'idle' | 'loading' | 'warm-up' | 'sitting' | 'paused' | 'finished' | 'failed';
 
@@ -63,28 +64,10 @@ export function createTimerEngine({
   createContext = () => new AudioContext(),
   fetchSound = async (url: string) => (await fetchOk(url)).arrayBuffer(),
 }: { createContext?: () => AudioContext; fetchSound?: (url: string) => Promise<ArrayBuffer> } = {}) {
-  let snapshot: TimerSnapshot = IDLE;
+  const state = engineState<TimerSnapshot, FinishedSitting>(IDLE);
+  const set = state.set;
   let running: Running | null = null;
-  const listeners = new Set<() => void>();
-  const finishedListeners = new Set<(sitting: FinishedSitting) => void>();
-  /** Fetched bytes, kept so a second sitting (or a bell heard in the settings) starts at once. */
-  const bytes = new Map<string, Promise<ArrayBuffer>>();
-
-  function set(next: Partial<TimerSnapshot>) {
-    snapshot = { ...snapshot, ...next };
-    for (const listener of listeners) listener();
-  }
-
-  function soundBytes(url: string): Promise<ArrayBuffer> {
-    let pending = bytes.get(url);
-    if (!pending) {
-      pending = fetchSound(url);
-      // A failed fetch is forgotten, so trying again fetches again.
-      pending.catch(() => bytes.delete(url));
-      bytes.set(url, pending);
-    }
-    return pending;
-  }
+  const soundBytes = soundBytesCache(fetchSound);
 
   async function decode(context: AudioContext, url: string): Promise<AudioBuffer> {
     // decodeAudioData detaches the bytes it is given: decode a copy, keep the original.
@@ -112,11 +95,11 @@ export function createTimerEngine({
     else void current.context.close().catch(() => undefined);
     set({ phase: 'finished', satSeconds: sat, ranToEnd, resumeTo: null });
     const sitting: FinishedSitting = { id: current.id, plannedSeconds: current.plan.plannedSeconds, satSeconds: sat, ranToEnd, completedAt: new Date().toISOString() };
-    for (const listener of finishedListeners) listener(sitting);
+    state.finished(sitting);
   }
 
   async function start(settings: TimerSettings): Promise<void> {
-    if (running || snapshot.phase === 'loading') return;
+    if (running || state.snapshot().phase === 'loading') return;
     const plan = planTimer(settings);
     if (typeof AudioContext === 'undefined') {
       set({ ...IDLE, phase: 'failed', error: TIMER_MESSAGES.unsupported });
@@ -176,7 +159,7 @@ export function createTimerEngine({
     // The warm-up's end is a change of words only: this source's end tells the page to look again.
     if (plan.sitStart > 0) {
       const warmUp = marker(context, silent, origin, origin + plan.sitStart, () => {
-        if (running?.id === id && snapshot.phase === 'warm-up') set({ phase: 'sitting' });
+        if (running?.id === id && state.snapshot().phase === 'warm-up') set({ phase: 'sitting' });
       });
       nodes.push(warmUp);
       cues.push({ at: plan.sitStart, move: (when) => warmUp.stop(when) });
@@ -189,7 +172,7 @@ export function createTimerEngine({
    */
   function checkDrift() {
     const current = running;
-    if (!current || snapshot.phase === 'paused' || typeof current.context.getOutputTimestamp !== 'function') return;
+    if (!current || state.snapshot().phase === 'paused' || typeof current.context.getOutputTimestamp !== 'function') return;
     const reading = current.context.getOutputTimestamp();
     const now = { contextTime: reading.contextTime ?? 0, performanceTime: reading.performanceTime ?? 0 };
     if (!current.anchor) {
@@ -209,8 +192,8 @@ export function createTimerEngine({
   }
 
   async function pause(): Promise<void> {
-    if (!running || (snapshot.phase !== 'warm-up' && snapshot.phase !== 'sitting')) return;
-    const resumeTo = snapshot.phase;
+    const resumeTo = state.snapshot().phase;
+    if (!running || (resumeTo !== 'warm-up' && resumeTo !== 'sitting')) return;
     const current = running;
     // The stretch's drift is kept; the next stretch is measured from a new reading after the pause.
     checkDrift();
@@ -224,7 +207,7 @@ export function createTimerEngine({
   }
 
   async function resume(): Promise<void> {
-    if (!running || snapshot.phase !== 'paused') return;
+    if (!running || state.snapshot().phase !== 'paused') return;
     await running.context.resume();
     set({ phase: planSeconds() < running.plan.sitStart ? 'warm-up' : 'sitting', resumeTo: null });
   }
@@ -273,15 +256,7 @@ export function createTimerEngine({
     reset,
     preview,
     remaining,
-    getSnapshot: () => snapshot,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onFinished: (listener: (sitting: FinishedSitting) => void) => {
-      finishedListeners.add(listener);
-      return () => finishedListeners.delete(listener);
-    },
+    ...state.store,
   };
 }
 

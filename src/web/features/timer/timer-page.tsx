@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNod
 import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
 import { withNext } from '#shared/next-path.ts';
-import { BED_IDS, BED_LABELS, BELL_IDS, BELL_LABELS, parseCustomMinutes, readTimerSettings, TIMER, type BedChoice, type BellChoice, type TimerSettings } from '#shared/timer.ts';
+import { BED_IDS, BED_LABELS, BELL_IDS, BELL_LABELS, parseCustomMinutes, readTimerSettings, TIMER, type BedChoice, type BellChoice } from '#shared/timer.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
 import { FieldError, FieldHint } from '#web/components/ui/field.tsx';
@@ -22,24 +22,9 @@ import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { timerEngine } from '#web/features/timer/timer-engine.ts';
 import { beginSitting, sittingOutcome } from '#web/features/timer/timer-recording.ts';
+import { choiceClass, useDeviceSettings, useFocusOnViewChange } from '#web/features/practice/practice-page-kit.ts';
 
 const SETTINGS_KEY = 'hm.timerSettings';
-
-function loadSettings(): TimerSettings {
-  try {
-    return readTimerSettings(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null'));
-  } catch {
-    return readTimerSettings(null);
-  }
-}
-
-function saveSettings(settings: TimerSettings) {
-  try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-  } catch {
-    // Storage blocked: the choices last until the page closes.
-  }
-}
 
 export function TimerPage() {
   const snapshot = useSyncExternalStore(timerEngine.subscribe, timerEngine.getSnapshot, timerEngine.getSnapshot);
@@ -47,13 +32,7 @@ export function TimerPage() {
   const phase = snapshot.phase;
   const view = phase === 'idle' || phase === 'failed' || phase === 'loading' ? 'settings' : phase === 'finished' ? 'finished' : 'running';
 
-  // Each view change moves focus to its heading, so a keyboard or screen-reader user is not left on a button that vanished.
-  const firstView = useRef(view);
-  useEffect(() => {
-    if (firstView.current === view) return;
-    firstView.current = view;
-    headingRef.current?.focus();
-  }, [view]);
+  useFocusOnViewChange(view, headingRef);
 
   return (
     <div className="mx-auto max-w-2xl px-4 pb-16 pt-10 sm:px-6">
@@ -72,21 +51,13 @@ export function TimerPage() {
 function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObject<HTMLHeadingElement | null>; loading: boolean; error: string | null }) {
   const viewer = useViewer();
   const player = usePlayer();
-  const [settings, setSettings] = useState<TimerSettings>(loadSettings);
+  const [settings, update] = useDeviceSettings(SETTINGS_KEY, readTimerSettings);
   const isPreset = (TIMER.presetMinutes as readonly number[]).includes(settings.minutes);
   const [custom, setCustom] = useState(isPreset ? '' : String(settings.minutes));
   const [customChosen, setCustomChosen] = useState(!isPreset);
   const [customError, setCustomError] = useState<string | null>(null);
   const customId = useId();
   const lengthId = useId();
-
-  const update = (change: Partial<TimerSettings>) => {
-    setSettings((current) => {
-      const next = { ...current, ...change };
-      saveSettings(next);
-      return next;
-    });
-  };
 
   const begin = () => {
     let minutes = settings.minutes;
@@ -201,7 +172,7 @@ function Chip({ name, checked, onChange, children }: { name: string; checked: bo
   return (
     <label
       className={`inline-flex min-h-11 cursor-pointer items-center rounded-full px-4 text-sm font-medium ring-1 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600 ${
-        checked ? 'bg-teal-700 text-white ring-teal-700 dark:bg-teal-400 dark:text-stone-950 dark:ring-teal-400' : 'bg-white text-stone-800 ring-stone-200 hover:bg-stone-100 dark:bg-stone-900 dark:text-stone-100 dark:ring-stone-800 dark:hover:bg-stone-800'
+        choiceClass(checked)
       }`}
     >
       <input type="radio" name={name} checked={checked} onChange={onChange} className="sr-only" />
