@@ -155,10 +155,11 @@ describe('readiness of media storage and Redis', () => {
 
   it('is ready with a Redis that answers PING', async ({ skip }) => {
     if (!(await redisAnswers(LOCAL_REDIS))) skip(`no Redis at ${LOCAL_REDIS}`);
-    t = await createTestApp({ database, env: { REDIS_URL: LOCAL_REDIS } });
+    const app = await createTestApp({ database, env: { REDIS_URL: LOCAL_REDIS } });
+    t = app;
     // A process just started may still be connecting (not ready until it is): ready once connected.
-    await expect.poll(async () => (await ready(t)).body.checks.redis.status).toBe('ok');
-    expect((await ready(t)).status).toBe(200);
+    await expect.poll(async () => (await ready(app)).body.checks.redis.status).toBe('ok');
+    expect((await ready(app)).status).toBe(200);
   });
 
   it('bounds a check that never answers, and runs one set of checks for probes that arrive together', async () => {
