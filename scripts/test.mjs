@@ -18,7 +18,9 @@
  * belong to, with no static checks. `npm run test:changed` runs the unit tests a change touches.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { isBuildStale } from './build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -125,22 +127,43 @@ if (wholeRun) {
 const build = (runE2e || wholeRun) && isBuildStale() ? await run('web build', node, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale({ force: true }))"], { quiet: true }) : undefined;
 
 const together = runUnit && runE2e;
+// Each half also writes vitest's JSON report, read at the end for the slowest files (unless the caller chose reporters).
+const reportDir = mkdtempSync(join(tmpdir(), 'hm-test-report-'));
+const reporting = !options.some((option) => option.startsWith('--reporter'));
+const reportArgs = (half) => (reporting ? ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, `${half}.json`)}`] : []);
+
+/** The ten files that took longest, from both halves' reports: where a faster run has to start. */
+function slowestFiles() {
+  const files = [];
+  for (const half of ['unit', 'e2e']) {
+    try {
+      const report = JSON.parse(readFileSync(join(reportDir, `${half}.json`), 'utf8'));
+      for (const file of report.testResults ?? []) files.push({ half, name: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 });
+    } catch {
+      // That half did not run, or ended before writing its report.
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+}
 const journeys = async () => {
   if (!runE2e) return;
   if (build && !build.ok) {
     steps.push({ label: 'e2e (not run: no web build)', ok: false, seconds: 0 });
     return;
   }
-  await run('e2e', node, [...TEST_NODE_FLAGS, bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...options, ...e2eFilters], { prefix: together ? 'e2e' : undefined });
+  await run('e2e', node, [...TEST_NODE_FLAGS, bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...reportArgs('e2e'), ...options, ...e2eFilters], { prefix: together ? 'e2e' : undefined });
 };
 const unitHalf = async () => {
   // The native projects take the fresh build: a broken capacitor.config.ts or project fails here
   // (and the unit half's native checks read what it copies).
   if (wholeRun) await run('native sync', node, ['scripts/native.mjs', 'sync'], { quiet: true });
-  if (runUnit) await run('unit+integration', node, [...TEST_NODE_FLAGS, bin('vitest/vitest.mjs'), 'run', ...options, ...unitFilters], { prefix: together ? 'unit' : undefined });
+  if (runUnit) await run('unit+integration', node, [...TEST_NODE_FLAGS, bin('vitest/vitest.mjs'), 'run', ...reportArgs('unit'), ...options, ...unitFilters], { prefix: together ? 'unit' : undefined });
 };
 await Promise.all([journeys(), unitHalf(), ...checks]);
 
+const slowest = slowestFiles();
+rmSync(reportDir, { recursive: true, force: true });
+if (slowest.length > 0) console.log(`Slowest files:\n${slowest.map((f) => `  ${f.seconds.toFixed(0).padStart(4)} s  ${f.half.padEnd(4)}  ${f.name}`).join('\n')}\n`);
 console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'} ${s.seconds.toFixed(0)} s${cpuText(s.cpu)}`).join('; '));
 const ok = steps.every((s) => s.ok);
 const totalCpu = childCpuSeconds();

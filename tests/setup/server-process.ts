@@ -148,7 +148,13 @@ export async function startServer(
   const logs = captureOutput(child, logFile);
   const url = `http://127.0.0.1:${port}`;
   // Health answers once the app is built; "listening" in the log once it accepts connections for real.
-  await waitUntilReady(child, async () => (await fetch(`${url}/api/health`)).ok && logs().includes('listening'), { timeoutMs: 90_000, intervalMs: 200, name: 'Server', describe: logs });
+  try {
+    await waitUntilReady(child, async () => (await fetch(`${url}/api/health`)).ok && logs().includes('listening'), { timeoutMs: 90_000, intervalMs: 200, name: 'Server', describe: logs });
+  } catch (error) {
+    // A server that never came up is nobody's to stop: it would hold its DATA_DIR and a core until the run ends.
+    child.kill('SIGKILL');
+    throw error;
+  }
 
   return {
     url,
