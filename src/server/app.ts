@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createAuth, type Auth } from '#server/auth.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
-import { createSignInLimiter } from '#server/features/auth/sign-in-limiter.ts';
+import { createCredentialsLimiter } from '#server/features/auth/credentials-limiter.ts';
+import { authHooks } from '#server/features/auth/auth-hooks.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import { createDatabaseRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { registerSecurityMonitor } from '#server/features/security/ip-block-guard.ts';
@@ -60,7 +61,7 @@ import { registerNativeCors } from '#server/native-cors.ts';
 import { installApiContracts } from '#server/api-contracts.ts';
 import { loggedRoute, OneLineRequestLog, redactPath, requestLogSerializers } from '#server/request-log.ts';
 import { AUTH_BASE_PATH } from '#server/features/auth/auth-endpoints.ts';
-import { appleSignInFor, startAppleRevocations } from '#server/features/auth/apple-revocations.ts';
+import { appleSignInFor, startAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
 import { tokenSealer } from '#server/features/auth/apple-tokens.ts';
 import { sealStoredProviderTokens } from '#server/features/auth/stored-tokens.ts';
 import { CATALOGUE_CHANNEL, createCatalogueCache, type CatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
@@ -172,6 +173,16 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
   const authSecret = loadOrCreateSecret(config.dataDir, 'auth-secret', config.authSecret);
+  const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
+  // The hooks ask better-auth who is signed in, and use Apple's token exchange: both known once it is made.
+  const appleRef: { current?: AppleSignIn } = {};
+  const hooks = authHooks({
+    db: database.db,
+    credentials: createCredentialsLimiter(rateLimitStore, config),
+    sessionOf: (headers) => auth.api.getSession({ headers }),
+    apple: () => appleRef.current,
+    log: app.log,
+  });
   const auth = createAuth({
     config,
     db: database.db,
@@ -180,10 +191,12 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     log: app.log,
     onMailFailure: (kind, email) =>
       void logSecurityEvent({ db: database.db, eventType: 'mail_delivery_failed', severity: 'medium', userEmail: email, details: { kind } }).catch(() => {}),
+    hooks,
   });
   app.decorate('auth', auth);
   // Sign in with Apple's tokens, kept sealed to be revoked at account deletion (decision 0064).
   const apple = await appleSignInFor(config, auth);
+  appleRef.current = apple;
   // Provider tokens stored before they were sealed are sealed once the app is ready, after the start's
   // migrations (same decision). A failure is logged and the tokens are sealed at the next start.
   const sealer = tokenSealer((await auth.$context).secretConfig);
@@ -195,8 +208,7 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
       app.log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'stored provider tokens not sealed; the next start tries again');
     }
   });
-  const rateLimitStore = createRateLimitStore(app, config.redisUrl, database);
-  await authRoutes(app, { auth, db: database.db, limiter: createSignInLimiter(rateLimitStore), limits: rateLimitStore, publicUrl: config.publicUrl, googleClientId: config.oauth.google?.clientIds[0], googleIosClientId: config.oauth.google?.iosClientId, apple });
+  await authRoutes(app, { auth, db: database.db, hooks, publicUrl: config.publicUrl, googleClientId: config.oauth.google?.clientIds[0], googleIosClientId: config.oauth.google?.iosClientId });
   const catalogue = await openCatalogueCache(app, database);
   catalogueRoutes(app, { db: database.db, cache: catalogue });
 

@@ -5,6 +5,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { bearer } from 'better-auth/plugins';
+import { isAPIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
@@ -15,13 +16,14 @@ import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import type { Config } from '#server/config.ts';
 import { NATIVE_APP_ORIGINS } from '#server/native-cors.ts';
 import type { Database } from '#server/db/client.ts';
-import { account, authRateLimit, session, user, userRoles, verification } from '#server/db/schema/auth.ts';
+import { account, session, user, userRoles, verification } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import { brandedMail, type Mailer } from '#server/mail.ts';
+import type { AuthHooks } from '#server/features/auth/auth-hooks.ts';
 
 /** Set by the server from Fastify's request.ip; any client-sent copy is dropped first. */
-const CLIENT_IP_HEADER = 'x-hm-client-ip';
+export const CLIENT_IP_HEADER = 'x-hm-client-ip';
 
 type LogFn = (obj: object, msg: string) => void;
 /** The app's pino logger; a quiet caller (the CLI) may leave out the levels it never shows. */
@@ -64,9 +66,11 @@ export type AuthDeps = {
   secret: string;
   log: Log;
   onMailFailure?: (kind: 'verification' | 'reset', email: string) => void;
+  /** The app's checks, limits and security events around the endpoints (auth-hooks.ts); the CLI serves no requests and has none. */
+  hooks?: Pick<AuthHooks, 'before' | 'after'>;
 };
 
-export function createAuth({ config, db, mailer, secret, log, onMailFailure }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, onMailFailure, hooks }: AuthDeps) {
   const https = config.publicUrl.startsWith('https://');
   const socialProviders: Record<string, unknown> = {};
   // Identity-token sign-in from the apps (docs/decisions/0035): better-auth checks the token's signature
@@ -92,9 +96,9 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit: authRateLimit } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     // The native apps sign in from their WebViews' origins, with bearer tokens (native-cors.ts);
-    // PUBLIC_URL's origin is always trusted (baseURL). Redirect targets are checked in auth.routes.ts.
+    // PUBLIC_URL's origin is always trusted (baseURL). Redirect targets are checked in auth-hooks.ts.
     trustedOrigins: trustedOriginsFor,
     emailAndPassword: {
       enabled: true,
@@ -149,36 +153,33 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure }: A
     },
     // Native shells send the session as 'Authorization: Bearer <token>' (spec: bearer session).
     plugins: [bearer()],
+    ...(hooks ? { hooks: { before: hooks.before, after: hooks.after } } : {}),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    // Our own sign-in limiter (failed attempts per account and per IP) lives in the auth routes;
-    // better-auth's request limiter stays on as a general brake for the other endpoints.
-    rateLimit: {
-      enabled: true,
-      window: 60,
-      max: 100,
-      storage: 'database',
-      modelName: 'rateLimit',
-      customRules: {
-        // Sign-in has the spec's failed-attempt limit (auth.routes.ts). This one counts every request, successes too, so it
-        // is set well above what a household behind one IP needs: a backstop if the first limit were ever bypassed.
-        '/sign-in/email': { window: 60, max: config.signInRequestsPerMinute },
-        // Apple and Google sign-in (the apps' identity tokens, the web's redirect start) by the same backstop:
-        // better-auth's default for /sign-in/* (3 in 10 s per IP) refused a household's fourth sign-in.
-        '/sign-in/social': { window: 60, max: config.signInRequestsPerMinute },
-        '/sign-up/email': { window: 600, max: 30 },
-        '/request-password-reset': { window: 600, max: 10 },
-        '/send-verification-email': { window: 600, max: 10 },
-      },
-    },
+    // Off: the credentials limiter (credentials-limiter.ts) holds every limit on sign-in, sign-up and the
+    // mails, in the app's store and error shape, and the global brake (global-rate-limit.ts) every other
+    // request's. better-auth's own would be a third, with its own table and its own 429 (issue 34 item 4).
+    rateLimit: { enabled: false },
     advanced: {
       // better-auth turns its Origin and callback checks off when NODE_ENV=test: tests must run what production runs.
       disableOriginCheck: false,
       useSecureCookies: https,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+    },
+    // What its router catches (its origin check's refusals, the hooks' refusals, a failure) through the
+    // app's logger: its default writes them as raw text, and a refused request as an error.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) {
+          log.debug?.({ source: 'better-auth', status: error.statusCode }, error.message);
+          return;
+        }
+        const err = error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+        log.error({ source: 'better-auth', err }, 'better-auth request failed');
+      },
     },
     telemetry: { enabled: false },
     logger: { level: 'warn', log: betterAuthLog(log) },

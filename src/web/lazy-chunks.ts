@@ -5,8 +5,8 @@
  * The prefetch matters offline: the player plays downloads with the network off, and a chunk the
  * service worker has not precached yet (first visit) could not load then; once imported it stays
  * in memory for the life of the page. So everything a listener may need offline is imported as
- * soon as the page is idle: the offline copies' store, the mini player and the player sheet, the toasts, and the
- * catalogue's subscribe dialog (small, and shares the sheet's dialog code). Not the diagnostics overlay
+ * soon as the page is idle: the pages, the toasts and the catalogue's subscribe dialog for anyone;
+ * the offline copies' store, the mini player and the player sheet for someone signed in. Not the diagnostics overlay
  * (five taps on the version label): 6.5 KB a phone fetched and compiled while the page settled, for a
  * support tool; the service worker has it for offline once installed (issue 39).
  */
@@ -41,18 +41,38 @@ export const loadSessionRecording = loadOnce(() => import('#web/features/player/
 /** The sign-in dialog brings the form library and zod: loaded when first opened, never at idle. */
 export const loadAuthDialog = loadOnce(() => import('#web/features/auth/auth-dialog.tsx'));
 
+/**
+ * What only someone signed in on this device needs: home's "Today", and what plays their offline
+ * copies (kept per account, so a visitor has none). A visitor's player loads when they first press
+ * play; not fetching it at idle kept a phone's start within 160 KB of JavaScript (issue 39).
+ */
+const SIGNED_IN_CHUNKS = [loadTodaySection, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary];
+let signedInPrefetched = false;
+
+/** Once someone is known to be signed in here (the device's last answer, or /api/me's first): their chunks, at idle. */
+export function prefetchForSignedIn(): void {
+  if (signedInPrefetched) return;
+  signedInPrefetched = true;
+  whenIdle(() => void prefetchInTurn(SIGNED_IN_CHUNKS));
+}
+
+/** At start: the pages and dialogs anyone may open next, then the toast region and the service worker. */
 export function prefetchWhenIdle(): void {
+  if (readStored(STORAGE_KEYS.viewerSnapshot) !== null) prefetchForSignedIn();
   whenIdle(() => {
-    // Someone signed in on this device also gets home's "Today" (visitors never need it).
-    const personal = readStored(STORAGE_KEYS.viewerSnapshot) === null ? [] : [loadTodaySection];
-    void prefetchInTurn([loadMeditationsPage, loadHomePage, ...personal, loadOfflineStore, loadPlayerBar, loadPlayerSheet, loadSessionSummary, loadSonner, loadAfterModals, loadSubscribeDialog]);
+    void prefetchInTurn([loadMeditationsPage, loadHomePage, loadSonner, loadAfterModals, loadSubscribeDialog]).then(async () => {
+      // The toast region mounts last, then the service worker is registered.
+      await nextIdle();
+      wantToaster();
+      await nextIdle();
+      registerServiceWorker();
+    });
   });
 }
 
 /**
  * One chunk per idle moment: each is compiled and run in a short task of its own, so none holds up
- * a tap (a single burst of all of them was a long task on a slow phone). The toast region mounts
- * last, then the service worker is registered.
+ * a tap (a single burst of all of them was a long task on a slow phone).
  */
 async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
   for (const load of loads) {
@@ -61,8 +81,4 @@ async function prefetchInTurn(loads: (() => Promise<unknown>)[]): Promise<void> 
       console.warn('prefetch failed (retried when needed)', error);
     });
   }
-  await nextIdle();
-  wantToaster();
-  await nextIdle();
-  registerServiceWorker();
 }

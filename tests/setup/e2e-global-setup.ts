@@ -33,8 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const logFile = join(TMP_DIR, `e2e-shared-server-${i + 1}.log`);
       rmSync(logFile, { force: true });
       // One worker's journeys sign in one person after another from 127.0.0.1, well past the 30 sign-ins a
-      // minute better-auth's backstop allows one address (a full run met its 429). The limit itself is
-      // tested on servers of its own (auth.test.ts, auth-attacks.test.ts), with its default.
+      // minute the credentials limiter's backstop allows one address (a full run met its 429). The limit itself
+      // is tested on apps of its own (credentials-limits.test.ts, credentials-limiter.test.ts).
       return startServer({ SIGN_IN_REQUESTS_PER_MINUTE: '1000' }, { logFile }).then((server) => ({ server, logFile }));
     }),
   );

@@ -139,7 +139,11 @@ export const rateLimits = pgTable('rate_limits', {
   ipAddress: text('ip_address'),
 });
 
-/** better-auth's own request limiter (a general brake on auth endpoints), kept in the database so processes share it. */
+/**
+ * better-auth's own request limiter's counters. Unused since that limiter was turned off (decision
+ * 0070): kept for one release so a process of the previous one, still serving during a rolling
+ * deploy, does not fail its sign-ins on a missing table; a later migration drops it.
+ */
 export const authRateLimit = pgTable('auth_rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),

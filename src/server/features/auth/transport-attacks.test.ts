@@ -10,7 +10,7 @@ import { account, session, user } from '#server/db/schema/auth.ts';
 import { securityAuditLog } from '#server/db/schema/security.ts';
 import { practicePreferences } from '#server/db/schema/practice.ts';
 import { REDIRECT_REFUSED } from '#server/features/auth/auth.routes.ts';
-import { SIGN_IN_MAX_FAILURES } from '#server/features/auth/sign-in-limiter.ts';
+import { SIGN_IN_MAX_FAILURES } from '#server/features/auth/credentials-limiter.ts';
 import { blockIp } from '#server/features/security/security-monitor.ts';
 import { createSignedInUser, nextIp } from '#tests/setup/auth-helpers.ts';
 import { cookieHeader } from '#tests/setup/cookies.ts';

@@ -12,6 +12,7 @@ import { can, type Who } from '#shared/policies.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { readStored, removeStored, writeStored } from '#web/lib/storage.ts';
+import { prefetchForSignedIn } from '#web/lazy-chunks.ts';
 import { useHydrated } from '#web/lib/hydration.tsx';
 
 export type Viewer = {
@@ -38,8 +39,13 @@ async function fetchMe(signal: AbortSignal): Promise<Snapshot> {
   try {
     const me = await call(authApi.me, {}, { signal });
     // If storage is unavailable, offline visits just start signed out.
-    if (me.user) writeStored(STORAGE_KEYS.viewerSnapshot, JSON.stringify({ user: me.user, role: me.role, subscribed: me.subscribed }));
-    else removeStored(STORAGE_KEYS.viewerSnapshot);
+    if (me.user) {
+      writeStored(STORAGE_KEYS.viewerSnapshot, JSON.stringify({ user: me.user, role: me.role, subscribed: me.subscribed }));
+      // Signed in, perhaps for the first time on this device: what plays their offline copies, at idle.
+      prefetchForSignedIn();
+    } else {
+      removeStored(STORAGE_KEYS.viewerSnapshot);
+    }
     return me;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'network') {
