@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openPage } from '#tests/e2e/support/browser.ts';
+import { signedInMember } from '#tests/e2e/support/people.ts';
 import { useSharedSuite } from '#tests/e2e/support/suite.ts';
 
 const { server, browser } = await useSharedSuite();
@@ -297,14 +298,27 @@ describe('home as a lazy page', () => {
   it('opens Home offline after landing on the catalogue', async () => {
     const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
     await page.goto(`${server.url}/meditations/all`);
-    // The idle prefetch loads one chunk at a time and asks for the offline store's only once Home and
-    // all its imports have loaded, so that request says Home is ready. (Waiting for "networkidle" did
-    // not: it may have been reached before the prefetch began, and then it returns at once.)
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/offline-store-[\w-]+\.js$/.test(entry.name)));
+    // The idle prefetch loads one chunk at a time and asks for the toasts' (which nothing else loads
+    // before a toast is shown) only once Home and all its imports have loaded, so that request says Home
+    // is ready. (Waiting for "networkidle" did not: it may have been reached before the prefetch began,
+    // and then it returns at once.)
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toast-after-modals-[\w-]+\.js$/.test(entry.name)));
+    // A visitor has no offline copies (they are kept per account): the player's chunks wait for a first play (issue 39).
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(fetched.filter((name) => /\/assets\/(offline-store|player-sheet|player-bar|session-summary)-[\w-]+\.js$/.test(name))).toEqual([]);
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Harbour Mind' }).first().click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: "Today's affirmation" }).waitFor();
+    await context.close();
+  });
+
+  it('fetches the offline player at idle for someone signed in, before anything is played', async () => {
+    const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
+    await signedInMember(server, context);
+    await page.goto(`${server.url}/meditations/all`);
+    // Their offline copies must play with the network gone, even on a visit where nothing was played yet.
+    await page.waitForFunction(() => ['offline-store', 'player-bar', 'player-sheet', 'session-summary'].every((chunk) => performance.getEntriesByType('resource').some((entry) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(entry.name))));
     await context.close();
   });
 });
