@@ -306,6 +306,8 @@ describe('home as a lazy page', () => {
     // A visitor has no offline copies (they are kept per account): the player's chunks wait for a first play (issue 39).
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     expect(fetched.filter((name) => /\/assets\/(offline-store|player-sheet|player-bar|session-summary)-[\w-]+\.js$/.test(name))).toEqual([]);
+    // The prepared page's stylesheet is in the page: the lazy chunks do not fetch and apply it again (issue 39).
+    expect(fetched.filter((name) => name.endsWith('.css'))).toEqual([]);
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Harbour Mind' }).first().click();
     await page.waitForURL(`${server.url}/`);

@@ -52,7 +52,8 @@ describe('prepared pages', () => {
       expect(rootOf(page.body), path).toContain(text);
       expect(seedOf(page.body), path).toEqual({ queries: [] });
       expect(page.body).toMatch(/<style>[^<]*tailwindcss/);
-      expect(page.body).not.toMatch(/<link rel="stylesheet"/);
+      // Its link only disabled (never fetched), so the app's lazy chunks do not load it again.
+      expect(page.body.match(/<link rel="stylesheet"[^>]*>/g), path).toEqual([expect.stringMatching(/^<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" disabled>$/)]);
       expect(inlineScripts(page.body), path).toEqual([THEME_BOOT_SCRIPT]);
       expect(page.body).not.toContain('<template');
     }

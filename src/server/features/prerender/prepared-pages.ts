@@ -40,11 +40,16 @@ export function scriptJson(value: unknown): string {
  * The stylesheet in the page itself: a prepared page can then be painted as soon as its HTML has
  * arrived, one round trip sooner than with a render-blocking <link> (~10 KB compressed; the app
  * shell keeps the link, and the browser's cache holds it for the pages it renders itself).
+ *
+ * Its link stays beside it, disabled: a disabled stylesheet link is neither fetched nor applied, and
+ * Vite's preload helper, which adds a lazy chunk's CSS to the page unless a stylesheet link to it is
+ * there already, then sees it. Without it, the app's first lazy chunk fetched all 117 KB again and
+ * the browser parsed it and restyled the whole page a second time, while a phone was settling (issue 39).
  */
 function inlineStylesheet(html: string, distDir: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (link, file: string) => {
     const css = readFileSync(join(distDir, file), 'utf8');
-    return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    return /<\/style/i.test(css) ? link : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
 }
 
