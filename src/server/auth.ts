@@ -98,7 +98,7 @@ export function createAuth({ config, db, mailer, secret, log, onMailFailure, hoo
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     // The native apps sign in from their WebViews' origins, with bearer tokens (native-cors.ts);
-    // PUBLIC_URL's origin is always trusted (baseURL). Redirect targets are checked in auth-hooks.ts.
+    // PUBLIC_URL's origin is always trusted (baseURL). Redirect targets are checked in auth.routes.ts.
     trustedOrigins: trustedOriginsFor,
     emailAndPassword: {
       enabled: true,

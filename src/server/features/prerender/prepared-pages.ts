@@ -41,9 +41,9 @@ export function scriptJson(value: unknown): string {
  * arrived, one round trip sooner than with a render-blocking <link> (~10 KB compressed; the app
  * shell keeps the link, and the browser's cache holds it for the pages it renders itself).
  *
- * Its link stays beside it, disabled: a disabled stylesheet link is neither fetched nor applied, and
- * Vite's preload helper, which adds a lazy chunk's CSS to the page unless a stylesheet link to it is
- * there already, then sees it. Without it, the app's first lazy chunk fetched all 117 KB again and
+ * Its link stays beside it, disabled: a disabled stylesheet link is never applied (and, in Chromium
+ * and Firefox, never fetched), and Vite's preload helper, which adds a lazy chunk's CSS to the page
+ * unless a stylesheet link to it is there already, then sees it. Without it, the app's first lazy chunk fetched all 117 KB again and
  * the browser parsed it and restyled the whole page a second time, while a phone was settling (issue 39).
  */
 function inlineStylesheet(html: string, distDir: string): string {
