@@ -84,11 +84,14 @@ const settingsOf = (page: Page) => page.evaluate(() => fetch('/api/reminders').t
 const reminderSwitch = (page: Page) => page.getByRole('switch', { name: 'Remind me' });
 
 /**
- * The service worker's registration id, for DevTools' push delivery, once its worker is activated:
- * DevTools drops a push it cannot deliver without a word (its delivery status is ignored), and a
- * worker still activating on a slow machine left one undelivered (fresh run 15).
+ * A push handed to the page's service worker by DevTools, as the browser hands one it received. Its
+ * activated worker first: a worker still activating on a slow machine left one undelivered (fresh run
+ * 15). DevTools ignores the delivery's status, so the browser's own record of it (DevTools' Background
+ * Services, what its Application panel shows) is read instead: `delivered()` waits for the push event
+ * to complete and gives its status, so a push the browser could not deliver fails as that, and one
+ * the worker received but did not show fails as the worker's (fresh run 36 could not tell which).
  */
-async function registrationId(page: Page): Promise<{ id: string; scope: string; send: (data: string) => Promise<unknown> }> {
+async function pushDelivery(page: Page): Promise<{ send: (data: string) => Promise<unknown>; delivered: () => Promise<string[]> }> {
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   const cdp = await page.context().newCDPSession(page);
   const registered = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
@@ -97,9 +100,21 @@ async function registrationId(page: Page): Promise<{ id: string; scope: string; 
       if (found) resolve(found);
     });
   });
+  const events: string[] = [];
+  cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: event }) => {
+    events.push([event.eventName, ...event.eventMetadata.map((m) => `${m.key}: ${m.value}`)].join(' · '));
+  });
+  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+  await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
   await cdp.send('ServiceWorker.enable');
-  const { registrationId: id, scopeURL: scope } = await registered;
-  return { id, scope, send: (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: id, data }) };
+  const { registrationId, scopeURL } = await registered;
+  return {
+    send: (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scopeURL).origin, registrationId, data }),
+    delivered: async () => {
+      await expect.poll(() => events.some((e) => e.startsWith('Push event completed')), { message: `the browser's record of the push: ${JSON.stringify(events)}` }).toBe(true);
+      return events;
+    },
+  };
 }
 
 const notifications = (page: Page) =>
@@ -139,8 +154,10 @@ describe('daily reminders on the web', () => {
     expect(payload).toMatchObject({ title: REMINDER.title, body: reminderMessage(today), url: '/', day: today });
 
     // The browser hands the decrypted message to the service worker, which shows it.
-    const worker = await registrationId(page);
+    const worker = await pushDelivery(page);
     await worker.send(JSON.stringify(payload));
+    const delivery = await worker.delivered();
+    expect(delivery.find((e) => e.startsWith('Push event completed')), JSON.stringify(delivery)).toMatch(/Status: Success/i);
     await expect.poll(() => notifications(page).then((n) => n.length)).toBe(1);
     const [shown] = await notifications(page);
     expect(shown).toMatchObject({ title: REMINDER.title, body: payload.body, tag: 'daily-reminder', actions: [{ action: 'turn-off', title: REMINDER_MESSAGES.offAction }], data: { offToken: payload.offToken, url: '/' } });

@@ -14,9 +14,14 @@ export function whenIdle(task: () => void): void {
   else window.addEventListener('load', schedule, { once: true });
 }
 
-/** Resolves at the browser's next idle moment (soon after 1 s where requestIdleCallback is missing). */
+/**
+ * Resolves at the browser's next idle moment (soon after 1 s where requestIdleCallback is missing).
+ * Never where there is no window: a page already gone (a test's document torn down while a chain of
+ * idle work was waiting, as the unit half once saw) has nothing left to do.
+ */
 export function nextIdle(): Promise<void> {
   return new Promise((resolve) => {
+    if (typeof window === 'undefined') return;
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 5_000 });
     else setTimeout(resolve, 1_000);
   });
