@@ -48,6 +48,7 @@ import { catalogueLaneLookup, catalogueRoutes } from '#server/features/catalogue
 import { healthLaneLookup, healthRoutes } from '#server/features/health/health.routes.ts';
 import { openApiRoutes } from '#server/openapi.ts';
 import { appLinksRoutes } from '#server/features/native/app-links.routes.ts';
+import { appleOnAndroidRoutes } from '#server/features/auth/apple-on-android.ts';
 import { registerLoadShedding } from '#server/load-shedding.ts';
 import { openFailFastRedis, registerGlobalRateLimit } from '#server/global-rate-limit.ts';
 import { registerShutdownRefusal } from '#server/shutdown.ts';
@@ -209,6 +210,8 @@ export async function buildApp({ config, database, storage = openMediaStorage(co
     }
   });
   await authRoutes(app, { auth, db: database.db, hooks, publicUrl: config.publicUrl, googleClientId: config.oauth.google?.clientIds[0], googleIosClientId: config.oauth.google?.iosClientId });
+  // Sign in with Apple on Android: Apple's page in the system browser, back to the app by App Link with a PKCE-bound code (decision 0071).
+  appleOnAndroidRoutes(app, { auth, db: database.db, publicUrl: config.publicUrl, appleConfigured: config.oauth.apple !== undefined });
   const catalogue = await openCatalogueCache(app, database);
   catalogueRoutes(app, { db: database.db, cache: catalogue });
 

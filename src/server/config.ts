@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { NATIVE_APP_ID } from '#shared/app-links.ts';
 
 const optionalString = z
   .string()
@@ -163,7 +164,7 @@ const envSchema = z.object({
   /** How often each process looks for reminders due (seconds). */
   REMINDER_EVERY_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(3600).default(60)),
   /** The native apps' id (capacitor.config.ts appId), for the app-link files in /.well-known. */
-  NATIVE_APP_ID: z.string().trim().regex(/^[a-zA-Z][\w]*(?:\.[a-zA-Z][\w]*)+$/, 'NATIVE_APP_ID must be a reverse-domain app id.').default('app.harbourmind'),
+  NATIVE_APP_ID: z.string().trim().regex(/^[a-zA-Z][\w]*(?:\.[a-zA-Z][\w]*)+$/, 'NATIVE_APP_ID must be a reverse-domain app id.').default(NATIVE_APP_ID),
   /** Apple's 10-character team id: with it, /.well-known/apple-app-site-association opens universal links in the iOS app. */
   APPLE_TEAM_ID: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'APPLE_TEAM_ID is the 10-character team id from the Apple developer account.').optional().or(z.literal('').transform(() => undefined)),
   /** Comma-separated SHA-256 fingerprints of the Android signing certificates: with them, /.well-known/assetlinks.json verifies the app links. */

@@ -16,7 +16,9 @@ const NON_JSON_SUCCESS = new Set([
   'GET /api/auth/{*}', 'POST /api/auth/{*}',
   'DELETE /api/favourites/{id}', 'GET /metrics', 'GET /media/meditations/{key}', 'GET /api/admin/waitlist/export', 'GET /api/admin/meditations/{id}/download', 'DELETE /api/reminders/devices',
   // The reminder as a text/calendar file, and the mail client's one-click unsubscribe (RFC 8058: 204, no body).
-  'GET /api/reminders/calendar.ics', 'POST /api/reminders/email/one-click']);
+  'GET /api/reminders/calendar.ics', 'POST /api/reminders/email/one-click',
+  // Sign in with Apple on Android's two steps in the system browser: each answers a redirect (decision 0071).
+  'GET /api/native/apple/start', 'GET /api/native/apple/return']);
 /** Writes whose whole request is the path (no body to describe), and the multipart upload, which parses its own body. */
 const BODYLESS_WRITES = new Set(['POST /api/billing/restore', 'DELETE /api/favourites/{id}', 'PUT /api/favourites/{id}', 'DELETE /api/admin/waitlist', 'DELETE /api/admin/roles/{id}', 'DELETE /api/admin/meditations/{id}', 'POST /api/billing/portal', 'POST /api/admin/waitlist/test-data', 'POST /api/admin/test-accounts', 'POST /api/admin/test-accounts/reset-passwords', 'POST /api/billing/sandbox/sessions/{id}/complete', 'POST /api/programmes/{slug}/enrolment/open-next',
   // Read as their own bodies: the multipart upload, and Stripe's signed bytes (documented by Stripe).
@@ -74,6 +76,10 @@ const PUBLIC = new Set([
   'GET /api/shared/{id}',
   // Programmes are as public as the catalogue they are made of; progress and enrolment are not (programmes.test.ts).
   'GET /api/programmes', 'GET /api/programmes/{slug}',
+  // Sign in with Apple on Android (decision 0071): the system browser's two steps (Apple's answer, and the
+  // session better-auth made there, are what they act on) and the app's redeem (the one-time code and the
+  // verifier of its proof key are the permission; apple-on-android.test.ts).
+  'GET /api/native/apple/start', 'GET /api/native/apple/return', 'POST /api/native/apple/redeem',
 ]);
 
 describe('GET /api/openapi.json (issue 19, item 7)', () => {

@@ -55,6 +55,8 @@ const OUTSIDE_THE_TABLE = [
   'GET /api/admin/meditations/:id/download', // the audio file itself
   'GET /api/admin/waitlist/export', // CSV
   'GET /api/auth/{*}', // better-auth's own handler (its endpoints the web calls are in the table, servedBy)
+  'GET /api/native/apple/return', // Apple on Android: the system browser's redirects (decision 0071)
+  'GET /api/native/apple/start',
   'GET /api/openapi.json', // the document drawn from the table
   'GET /api/reminders/calendar.ics', // a calendar file
   'POST /api/admin/meditations', // a multipart upload

@@ -60,6 +60,8 @@ export const STORAGE_KEYS = {
   mindfulMinutes: 'hm.mindfulMinutes',
   /** That this browser joined the beta waitlist (a date only: no name or address kept on the device). */
   waitlistJoined: 'hm.waitlistJoined',
+  /** Inside the Android app, while Sign in with Apple is open in the system browser: its PKCE verifier and when it began (decision 0071). */
+  appleSignInVerifier: 'hm.appleSignIn',
 } as const;
 
 /** Spec 'Audio' constants, plus the player features beyond the spec. */

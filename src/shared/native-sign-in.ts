@@ -15,6 +15,30 @@ export const APPLE_SIGN_IN_MESSAGES = {
 } as const;
 
 /**
+ * Sign in with Apple on Android (decision 0071): Apple's page opens in the system browser and its
+ * answer comes back to the app by an App Link, with a one-time code the app alone can redeem (it holds
+ * the proof key the sign-in started with). Ours: the spec words only the device's sheet.
+ */
+export const APPLE_IN_BROWSER_MESSAGES = {
+  /** The code was used, is older than its few minutes, or was not made for this app's proof key. */
+  expired: 'This sign-in has expired. Please sign in with Apple again.',
+  /** The return link opened in a browser, not in the app. */
+  openInApp: 'Finish signing in with Apple in the Harbour Mind app.',
+  /** Shown while the code is redeemed. */
+  finishing: 'Signing you in…',
+} as const;
+
+/** Why the server sent the person back without a code: the return link's `error`. */
+const APPLE_RETURN_ERRORS = ['cancelled', 'failed', 'expired', 'unavailable'] as const;
+export type AppleReturnError = (typeof APPLE_RETURN_ERRORS)[number];
+
+/** PKCE (RFC 7636): the verifier's alphabet and length, and the S256 challenge's (32 bytes, base64url). */
+export const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+export const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** The one-time code the return link carries (32 random bytes, base64url). */
+export const APPLE_RETURN_CODE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
  * The server's answer to an identity token it refused (signature, issuer, audience, expiry or nonce),
  * shown under 'Apple Sign In failed' / 'Google Sign In failed'. Ours: the spec words no such refusal.
  */

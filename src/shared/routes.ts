@@ -13,6 +13,7 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/subscribe\/sandbox-portal$/,
   /^\/reset-password$/,
   /^\/verify-email$/,
+  /^\/apple-sign-in$/,
   /^\/account$/,
   /^\/profile$/,
   /^\/meditations$/,
@@ -43,7 +44,7 @@ export const PAGE_ROUTE_PATTERNS: readonly RegExp[] = [
  * Pages search engines must not index (spec: 'robots noindex'): everything personal, the admin
  * dashboard, and one-time links. The public pages stay indexable (docs/decisions/0018).
  */
-const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome|shared\/[^/]+|reminders\/off)\/?$/;
+const NOINDEX_PAGES = /^\/(?:admin|account|profile|journal|morning-routine|evening-routine|reset-password|verify-email|apple-sign-in|sign-in|sign-up|subscribe\/sandbox-checkout|subscribe\/sandbox-portal|welcome|shared\/[^/]+|reminders\/off)\/?$/;
 
 export function isNoIndexPage(pathname: string): boolean {
   return NOINDEX_PAGES.test(pathname);

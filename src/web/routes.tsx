@@ -23,6 +23,7 @@ const TermsPage = lazy(() => import('#web/features/pages/terms-page.tsx').then((
 const SignInPage = lazy(() => import('#web/features/auth/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('#web/features/auth/sign-up-page.tsx').then((m) => ({ default: m.SignUpPage })));
 const VerifyEmailPage = lazy(() => import('#web/features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
+const AppleReturnPage = lazy(() => import('#web/features/auth/apple-return-page.tsx').then((m) => ({ default: m.AppleReturnPage })));
 const ResetPasswordPage = lazy(() => import('#web/features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const SandboxCheckoutPage = lazy(() => import('#web/features/billing/sandbox-checkout-page.tsx').then((m) => ({ default: m.SandboxCheckoutPage })));
 const SandboxPortalPage = lazy(() => import('#web/features/billing/sandbox-portal-page.tsx').then((m) => ({ default: m.SandboxPortalPage })));
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/apple-sign-in', element: <AppleReturnPage /> },
       { path: '/subscribe/sandbox-checkout', element: <SandboxCheckoutPage /> },
       { path: '/subscribe/sandbox-portal', element: <SandboxPortalPage /> },
       { path: '/subscribe', element: <SubscribePage /> },

@@ -22,20 +22,29 @@ import { signInOnScreen } from '#tests/e2e/support/subscriber.ts';
 import { makePerson, signedInSubscriber, signedInMember, type Person } from '#tests/e2e/support/people.ts';
 import { startSuite, toast } from '#tests/e2e/support/suite.ts';
 import { appleClaims, googleClaims, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
+import { createAppleKeyFile, startFakeAppleId, TEST_KEY_ID, TEST_TEAM_ID, type FakeAppleId } from '#tests/fakes/apple-id-server.ts';
+import { appleClientSecret, loadAppleSigningKey } from '#server/features/auth/apple-tokens.ts';
 import type { RunningServer } from '#tests/setup/server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let keys: FakeIdTokenKeys;
+let appleId: FakeAppleId;
+const APPLE_SERVICES_ID = 'app.harbourmind.web';
 const GOOGLE_WEB_CLIENT = 'web-client.apps.googleusercontent.com';
 const GOOGLE_IOS_CLIENT = 'ios-client.apps.googleusercontent.com';
 beforeAll(async () => {
-  // Apple and Google sign-in configured; the server process fetches their keys from a local fake (the preload).
+  // Apple and Google sign-in configured; the server process fetches their keys, and Apple's token endpoint
+  // (the redirect flow Android's Apple sign-in goes through), from local fakes (the preload).
   keys = await startFakeIdTokenKeys();
+  const appleKey = createAppleKeyFile();
+  appleId = await startFakeAppleId({ publicKey: appleKey.publicKey, signIdToken: (claims) => keys.sign(claims) });
   const suite = await startSuite(
     {
-      APPLE_CLIENT_ID: 'app.harbourmind.web',
-      APPLE_CLIENT_SECRET: 'apple-secret-jwt',
+      APPLE_CLIENT_ID: APPLE_SERVICES_ID,
+      // The Services ID's client secret, made with the Sign in with Apple key as an operator makes it.
+      APPLE_CLIENT_SECRET: appleClientSecret(loadAppleSigningKey({ keyId: TEST_KEY_ID, teamId: TEST_TEAM_ID, privateKeyFile: appleKey.path }), APPLE_SERVICES_ID),
+      FAKE_APPLE_ID_URL: appleId.url,
       GOOGLE_CLIENT_ID: GOOGLE_WEB_CLIENT,
       GOOGLE_CLIENT_SECRET: 'google-secret',
       GOOGLE_IOS_CLIENT_ID: GOOGLE_IOS_CLIENT,
@@ -46,6 +55,7 @@ beforeAll(async () => {
   ({ server, browser } = suite);
   return async () => {
     await suite.stop();
+    await appleId.close();
     await keys.close();
   };
 });
@@ -75,6 +85,8 @@ function fakeShell(kind: 'ios' | 'android') {
         { name: 'SignInWithApple', methods: [promise('authorize')] },
         // @capgo/capacitor-social-login's (Google on Android and iOS): the test answers login (window.googleLogin).
         { name: 'SocialLogin', methods: ['initialize', 'login', 'logout', 'isLoggedIn'].map(promise) },
+        // @capacitor/browser's (the system browser, for Apple on Android): the test takes the address it opens (window.browserOpen).
+        { name: 'Browser', methods: [promise('open'), promise('close')] },
       ],
       nativeCallback: (_plugin: string, _method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
         listeners.push({ options, callback });
@@ -82,8 +94,9 @@ function fakeShell(kind: 'ios' | 'android') {
         return String(listeners.length);
       },
       nativePromise: (plugin: string, method: string, options: { prefixedKey?: string; data?: string } = {}) => {
-        const answers = window as unknown as { appleAuthorize: (o: unknown) => Promise<unknown>; googleLogin: (o: unknown) => Promise<unknown>; googleSetUp: (o: unknown) => Promise<unknown> };
+        const answers = window as unknown as { appleAuthorize: (o: unknown) => Promise<unknown>; googleLogin: (o: unknown) => Promise<unknown>; googleSetUp: (o: unknown) => Promise<unknown>; browserOpen: (o: unknown) => Promise<unknown> };
         if (plugin === 'SignInWithApple') return answers.appleAuthorize(options);
+        if (plugin === 'Browser') return method === 'open' ? answers.browserOpen(options) : Promise.resolve();
         if (plugin === 'SocialLogin') return method === 'login' ? answers.googleLogin(options) : method === 'initialize' ? answers.googleSetUp(options) : Promise.resolve({});
         if (plugin !== 'SecureStorage') return Promise.resolve();
         const key = options.prefixedKey ?? '';
@@ -290,7 +303,6 @@ describe('inside the native shells', () => {
     await context.addInitScript(fakeShell, shell);
     await page.goto(`${server.url}/sign-in`);
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign in with Apple' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).waitFor();
@@ -300,6 +312,61 @@ describe('inside the native shells', () => {
     expect(await page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain())).toHaveLength(1);
     await page.goto(`${server.url}/account`);
     await page.getByText('gwen.android@example.com').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with Apple on Android through the system browser: Apple’s page there, back to the app by App Link, the session in the Keystore and none left in the browser', async () => {
+    const email = 'ines.android@example.com';
+    const { page, context, problems } = await openPage(browser);
+    const opened: string[] = [];
+    await context.exposeFunction('browserOpen', (options: { url: string }) => void opened.push(options.url));
+    const shell: 'ios' | 'android' = 'android';
+    await context.addInitScript(fakeShell, shell);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with Apple' }).click();
+    await expect.poll(() => opened.length).toBe(1);
+    const start = new URL(opened[0]);
+    expect(start.origin + start.pathname).toBe(`${server.url}/api/native/apple/start`);
+    expect(start.searchParams.get('challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The system browser (a Custom Tab: cookies of its own). Apple's page answers as Apple does with
+    // response_mode=form_post: a form posted back to better-auth's callback, with the code Apple's token endpoint (the fake) takes.
+    const systemBrowser = await browser.newContext();
+    await systemBrowser.route('https://appleid.apple.com/auth/authorize**', async (route) => {
+      const asked = new URL(route.request().url());
+      expect(asked.searchParams.get('client_id')).toBe(APPLE_SERVICES_ID);
+      const code = appleId.issueCode({ clientId: APPLE_SERVICES_ID, sub: '001777.ines', email, nonce: asked.searchParams.get('nonce') ?? undefined });
+      const fields = { code, state: asked.searchParams.get('state') ?? '', user: JSON.stringify({ name: { firstName: 'Ines', lastName: 'Android' }, email }) };
+      const inputs = Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`).join('');
+      await route.fulfill({ contentType: 'text/html', body: `<form method="post" action="${asked.searchParams.get('redirect_uri') ?? ''}">${inputs}</form><script>document.forms[0].submit()</script>` });
+    });
+    const tab = await systemBrowser.newPage();
+    // The start's answer is a redirect to Apple, which Playwright's routing does not see: followed by hand
+    // (the context's request shares its cookies, better-auth's state among them), then Apple's page opened.
+    const started = await systemBrowser.request.get(opened[0], { maxRedirects: 0 });
+    expect(started.status()).toBe(302);
+    await tab.goto(started.headers().location);
+    await tab.waitForURL((url) => url.pathname === '/apple-sign-in');
+    const returnLink = new URL(tab.url());
+    expect(returnLink.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Opened in a browser without the app, the link's page says where to finish.
+    await tab.getByText('Finish signing in with Apple in the Harbour Mind app.').waitFor();
+    expect((await systemBrowser.cookies()).filter((cookie) => cookie.name.includes('session_token'))).toEqual([]);
+    await systemBrowser.close();
+
+    // Android opens the app for the verified App Link (https in production; the test server is http).
+    await page.evaluate((url) => (window as unknown as { openLink: (u: string) => void }).openLink(url), returnLink.href.replace(/^http:/, 'https:'));
+    await toast(page, 'Welcome back!');
+    await page.waitForURL(`${server.url}/`);
+    expect((await context.cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { keychain: () => string[] }).keychain())).toHaveLength(1);
+    await page.goto(`${server.url}/account`);
+    await page.getByText(email).first().waitFor();
+
+    // The same link again (a second tap, or another app that caught it): the code is spent.
+    await page.evaluate((url) => (window as unknown as { openLink: (u: string) => void }).openLink(url), returnLink.href.replace(/^http:/, 'https:'));
+    await page.getByRole('alert').filter({ hasText: 'This sign-in has expired. Please sign in with Apple again.' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

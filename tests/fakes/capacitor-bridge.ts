@@ -41,6 +41,6 @@ export function fakeCapacitorBridge(kind: 'ios' | 'android', natives: Record<str
   return {
     calls,
     /** A plugin package's own JavaScript (e.g. '@capacitor/share'), registered against this bridge. */
-    plugin: (pkg: '@capacitor/filesystem' | '@capacitor/share' | '@capgo/capacitor-native-biometric'): unknown => require(pkg),
+    plugin: (pkg: '@capacitor/filesystem' | '@capacitor/share' | '@capacitor/browser' | '@capgo/capacitor-native-biometric'): unknown => require(pkg),
   };
 }

@@ -167,6 +167,11 @@ const ROUTES: Record<string, Route> = {
     method: 'POST', path: '/api/auth/sign-in/social', who: 'anonymous', weight: 2, tables: ['account', 'verification', 'user'],
     template: { provider: 'google', callbackURL: '/' },
   },
+  // Sign in with Apple on Android's last step: no flow is waiting, so every body is refused (decision 0071).
+  appleRedeem: {
+    method: 'POST', path: '/api/native/apple/redeem', who: 'anonymous', weight: 2, tables: ['native_sign_in_flows', 'session'],
+    template: { code: 'a'.repeat(43), verifier: 'b'.repeat(43) },
+  },
 
   // ---- billing
   checkout: {

@@ -2,7 +2,8 @@
  * The auth routes (contracts: auth.ts): who is asking and which providers exist, served by us; and
  * better-auth's own endpoints the web calls (`servedBy: 'better-auth'`, forwarded under /api/auth/* by
  * auth.routes.ts with the spec's checks in front), whose policies are what better-auth enforces.
- * Not in the table: the providers' OAuth callbacks, verify-email and the reset link (pages, not calls).
+ * Not in the table: the providers' OAuth callbacks, verify-email and the reset link (pages, not calls),
+ * and the two steps of Apple on Android the system browser opens (/api/native/apple/start, /return).
  */
 import type { authSchemas } from '#shared/contracts/auth.ts';
 import { defineRoutes } from '#shared/contracts/route.ts';
@@ -26,4 +27,6 @@ export const authApi = defineRoutes<typeof authSchemas>()('auth', {
   /** Null for a visitor. */
   getSession: { method: 'GET', path: '/api/auth/get-session', policy: 'public-with-viewer', cache: 'no-store', servedBy: 'better-auth' },
   revokeOtherSessions: { method: 'POST', path: '/api/auth/revoke-other-sessions', policy: 'signed-in', cache: 'no-store', servedBy: 'better-auth' },
+  /** Sign in with Apple on Android: the return link's one-time code and the app's proof key, for a bearer session (decision 0071). */
+  appleRedeem: { method: 'POST', path: '/api/native/apple/redeem', policy: 'public', cache: 'no-store' },
 });

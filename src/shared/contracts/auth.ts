@@ -4,6 +4,7 @@
  * are, with the spec's checks in front; see docs/security.md).
  */
 import { z } from 'zod';
+import { APPLE_IN_BROWSER_MESSAGES, APPLE_RETURN_CODE, PKCE_VERIFIER } from '#shared/native-sign-in.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
 import type { SchemaTable } from '#shared/contracts/route.ts';
 
@@ -87,6 +88,18 @@ const listSessionsResponse = z.array(authSession);
 const getSessionResponse = z.looseObject({ session: authSession, user: authUser }).nullable();
 const revokeOtherSessionsBody = z.object({});
 
+/**
+ * Sign in with Apple on Android (decision 0071): the one-time code the return link brought to the app
+ * and the proof key its sign-in started with. Answered with the user; the session comes in
+ * `set-auth-token` (the app asks for bearer transport), never as a cookie.
+ */
+const expired = APPLE_IN_BROWSER_MESSAGES.expired;
+const appleRedeemBody = z.strictObject({
+  code: z.string(expired).regex(APPLE_RETURN_CODE, expired),
+  verifier: z.string(expired).regex(PKCE_VERIFIER, expired),
+}, expired);
+const appleRedeemResponse = z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) });
+
 /** The auth routes' contracts, by route name (their method, path and policy: auth.routes.ts). */
 export const authSchemas = {
   me: { response: meResponse },
@@ -103,4 +116,5 @@ export const authSchemas = {
   listSessions: { response: listSessionsResponse },
   getSession: { response: getSessionResponse },
   revokeOtherSessions: { body: revokeOtherSessionsBody, response: authStatus },
+  appleRedeem: { body: appleRedeemBody, response: appleRedeemResponse },
 } satisfies SchemaTable;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { APPLE_SIGN_IN_MESSAGES, deviceSignInRefusal } from '#shared/native-sign-in.ts';
-import { deviceSignInProviders, googleNeedsIosClient, signInOnDevice } from '#web/platform/device-sign-in.ts';
+import { browserSignInProviders, deviceSignInProviders, googleNeedsIosClient, signInOnDevice } from '#web/platform/device-sign-in.ts';
 import { createDeviceSignIn, type AppleSignInLike, type GoogleSignInLike } from '#web/platform/native-sign-in.ts';
 
 type AppleAnswer = Awaited<ReturnType<AppleSignInLike['authorize']>>;
@@ -31,6 +31,12 @@ describe('which shell signs in on the device', () => {
     expect(deviceSignInProviders('android')).toEqual(['google']);
     expect(deviceSignInProviders('web')).toEqual([]);
     expect(deviceSignInProviders()).toEqual([]); // this test runs outside any shell
+  });
+
+  it('Android signs in with Apple through the system browser, and no other shell does (decision 0071)', () => {
+    expect(browserSignInProviders('android')).toEqual(['apple']);
+    expect(browserSignInProviders('ios')).toEqual([]);
+    expect(browserSignInProviders('web')).toEqual([]);
   });
 
   it("says 'only available on native platforms' on the web, 'not available on this device' in the other app", async () => {

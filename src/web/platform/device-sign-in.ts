@@ -28,6 +28,18 @@ const DEVICE_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [
 /** The providers this shell signs in with on the device: iOS, Apple and Google; Android, Google; the web, none. */
 export const deviceSignInProviders = (kind: PlatformKind = platform().kind): readonly SocialProvider[] => DEVICE_SIGN_IN[kind];
 
+// Android has no Apple sheet: Apple's page opens in the system browser and comes back by App Link (decision 0071).
+const BROWSER_SIGN_IN: Record<PlatformKind, readonly SocialProvider[]> = { web: [], ios: [], android: ['apple'] };
+
+/** The providers this shell signs in with through the system browser: Android, Apple. */
+export const browserSignInProviders = (kind: PlatformKind = platform().kind): readonly SocialProvider[] => BROWSER_SIGN_IN[kind];
+
+/** Starts Sign in with Apple in the system browser (Android); it finishes when the return link opens the app (apple-return-page.tsx). */
+export async function signInInSystemBrowser(): Promise<void> {
+  const { startAppleInBrowser } = await import('#web/platform/apple-in-browser.ts');
+  await startAppleInBrowser((path) => platform().apiUrl(path));
+}
+
 /** Whether Google on this shell signs in for the iOS client id (which the server must name), not the web's. */
 export const googleNeedsIosClient = (kind: PlatformKind = platform().kind): boolean => kind === 'ios';
 

@@ -8,6 +8,7 @@
  */
 import type { SignInWithAppleOptions, SignInWithAppleResponse } from '@capacitor-community/apple-sign-in';
 import type { GoogleLoginOptions, GoogleLoginResponse, InitializeOptions } from '@capgo/capacitor-social-login';
+import { NATIVE_APP_ID } from '#shared/app-links.ts';
 import { APPLE_SIGN_IN_MESSAGES, appleSignInErrorMessage, type SocialProvider } from '#shared/native-sign-in.ts';
 import type { DeviceIdToken } from '#web/platform/device-sign-in.ts';
 
@@ -41,7 +42,7 @@ async function sha256Hex(value: string): Promise<string> {
 }
 
 /** The app's id, which Apple's native tokens name as their audience (capacitor.config.ts, the server's NATIVE_APP_ID). */
-const APP_ID = 'app.harbourmind';
+const APP_ID = NATIVE_APP_ID;
 
 /**
  * Sign in with Apple on iOS. The nonce is made here and sent to the server as it is; Apple is given its

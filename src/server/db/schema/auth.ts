@@ -1,6 +1,6 @@
 /**
  * Accounts (better-auth's documented user/session/account/verification fields, written by hand:
- * its drizzle generator does not support drizzle-orm 0.45), roles, Apple tokens and the rate-limit counters (the security log: security.ts).
+ * its drizzle generator does not support drizzle-orm 0.45), roles, Apple tokens, Apple-on-Android sign-ins and the rate-limit counters (the security log: security.ts).
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -100,6 +100,27 @@ export const appleTokenRevocations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('apple_token_revocations_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * Sign in with Apple on Android (decision 0071), one row a sign-in, for minutes: the app's proof key
+ * (the S256 challenge of a verifier only the app holds) from when the system browser opened Apple's
+ * page, and once Apple has answered, the account and the hash of the one-time code the return link
+ * carries. Redeeming deletes the row: a code works once, and only with the verifier.
+ */
+export const nativeSignInFlows = pgTable(
+  'native_sign_in_flows',
+  {
+    /** Random, in the return address Apple's answer comes back through. */
+    id: text('id').primaryKey(),
+    challenge: text('challenge').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the one-time code, never the code. */
+    codeHash: text('code_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('native_sign_in_flows_expires_idx').on(t.expiresAt)],
 );
 
 export const verification = pgTable(

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, appleRefreshTokens, appleTokenRevocations, user } from '#server/db/schema/auth.ts';
 import { securityAuditLog } from '#server/db/schema/security.ts';
 import { appleSignInFor, GIVE_UP_AFTER_MS, sendAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
-import { appleClientSecret, loadAppleSigningKey } from '#server/features/auth/apple-tokens.ts';
 import { sealStoredProviderTokens } from '#server/features/auth/stored-tokens.ts';
 import { buildUser } from '#tests/factories.ts';
-import { createAppleKeyFile, routeAppleIdTo, startFakeAppleId, TEST_KEY_ID, TEST_TEAM_ID, type FakeAppleId } from '#tests/fakes/apple-id-server.ts';
-import { appleClaims, routeProviderKeysTo, sha256Hex, startFakeIdTokenKeys, type FakeIdTokenKeys } from '#tests/fakes/fake-id-token-keys.ts';
+import { appleClaims, sha256Hex } from '#tests/fakes/fake-id-token-keys.ts';
 import { nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createCookieJar } from '#tests/setup/cookies.ts';
+import { useFakeApple } from '#tests/setup/fake-apple.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -25,43 +24,18 @@ const BUNDLE_ID = 'app.harbourmind';
 const SERVICES_ID = 'app.harbourmind.web';
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-let keys: FakeIdTokenKeys;
-let apple: FakeAppleId;
-let keyFile: ReturnType<typeof createAppleKeyFile>;
-const undo: (() => void)[] = [];
+const fake = useFakeApple();
 
-beforeAll(async () => {
-  keyFile = createAppleKeyFile();
-  keys = await startFakeIdTokenKeys();
-  apple = await startFakeAppleId({ publicKey: keyFile.publicKey, signIdToken: (claims) => keys.sign(claims) });
-  undo.push(routeProviderKeysTo(keys.url), routeAppleIdTo(apple.url));
-});
-afterAll(async () => {
-  for (const u of undo.reverse()) u();
-  await apple.close();
-  await keys.close();
-});
 beforeEach(() => {
-  apple.down = false;
-  apple.refusedSecrets.length = 0;
+  fake.apple.down = false;
+  fake.apple.refusedSecrets.length = 0;
 });
 
 describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind) => {
   let t: TestApp;
   let appleSignIn: AppleSignIn;
   beforeAll(async () => {
-    const secretKey = loadAppleSigningKey({ keyId: TEST_KEY_ID, teamId: TEST_TEAM_ID, privateKeyFile: keyFile.path });
-    t = await createTestApp({
-      kind,
-      env: {
-        APPLE_CLIENT_ID: SERVICES_ID,
-        // The web's client secret, made with the same key, as an operator would make it.
-        APPLE_CLIENT_SECRET: appleClientSecret(secretKey, SERVICES_ID),
-        APPLE_TEAM_ID: TEST_TEAM_ID,
-        APPLE_KEY_ID: TEST_KEY_ID,
-        APPLE_PRIVATE_KEY_FILE: keyFile.path,
-      },
-    });
+    t = await createTestApp({ kind, env: fake.env(SERVICES_ID) });
     const configured = await appleSignInFor(t.config, t.app.auth);
     if (!configured) throw new Error('Sign in with Apple is not configured');
     appleSignIn = configured;
@@ -70,8 +44,8 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
 
   /** The iOS app's Sign in with Apple: identity token, nonce, and the authorization code Apple gave the app. */
   async function signInOnIphone(sub: string, email: string) {
-    const code = apple.issueCode({ clientId: BUNDLE_ID, sub, email });
-    const token = keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub, email }));
+    const code = fake.apple.issueCode({ clientId: BUNDLE_ID, sub, email });
+    const token = fake.keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub, email }));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/social',
@@ -97,9 +71,9 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
   describe('Sign in with Apple from the apps keeps Apple’s refresh token, sealed', () => {
     it('exchanges the app’s authorization code (client secret signed ES256 for the bundle id) and stores the token only sealed', async () => {
       const { userId } = await signInOnIphone('001111.aaaa.0001', 'kept@example.com');
-      const issued = apple.refreshTokens.at(-1);
+      const issued = fake.apple.refreshTokens.at(-1);
       expect(issued?.clientId).toBe(BUNDLE_ID);
-      expect(apple.refusedSecrets).toEqual([]);
+      expect(fake.apple.refusedSecrets).toEqual([]);
       const kept = await keptTokens(userId);
       expect(kept).toHaveLength(1);
       expect(kept[0].clientId).toBe(BUNDLE_ID);
@@ -113,8 +87,8 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
     });
 
     it('a code made for another person is not kept on this account (Apple’s answer names someone else)', async () => {
-      const other = apple.issueCode({ clientId: BUNDLE_ID, sub: '009999.other.0001' });
-      const token = keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub: '001111.bbbb.0002', email: 'swap@example.com' }));
+      const other = fake.apple.issueCode({ clientId: BUNDLE_ID, sub: '009999.other.0001' });
+      const token = fake.keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub: '001111.bbbb.0002', email: 'swap@example.com' }));
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/social',
@@ -132,39 +106,39 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
   describe('Deleting an account revokes its Apple tokens', () => {
     it('deletion sends Apple the kept refresh token with a good client secret, and nothing is left owed', async () => {
       const { bearer, userId } = await signInOnIphone('001111.cccc.0003', 'revoke@example.com');
-      const issued = apple.refreshTokens.at(-1);
+      const issued = fake.apple.refreshTokens.at(-1);
       const res = await deleteAccount(bearer);
       expect(res.statusCode, res.body).toBe(200);
       expect(await t.database.db.select().from(user).where(eq(user.id, userId))).toEqual([]);
-      expect(apple.revocations).toContainEqual({ clientId: BUNDLE_ID, token: issued?.token, tokenTypeHint: 'refresh_token' });
-      expect(apple.refusedSecrets).toEqual([]);
+      expect(fake.apple.revocations).toContainEqual({ clientId: BUNDLE_ID, token: issued?.token, tokenTypeHint: 'refresh_token' });
+      expect(fake.apple.refusedSecrets).toEqual([]);
       expect(await t.database.db.select().from(appleTokenRevocations)).toEqual([]);
     });
 
     it('with Apple unreachable the deletion completes; the revocation waits sealed and the job sends it when Apple is back', async () => {
       const { bearer, userId } = await signInOnIphone('001111.dddd.0004', 'outage@example.com');
-      const issued = apple.refreshTokens.at(-1);
-      const before = apple.revocations.length;
-      apple.down = true;
+      const issued = fake.apple.refreshTokens.at(-1);
+      const before = fake.apple.revocations.length;
+      fake.apple.down = true;
       const res = await deleteAccount(bearer);
       expect(res.statusCode, res.body).toBe(200);
       expect(await t.database.db.select().from(user).where(eq(user.id, userId))).toEqual([]);
       const [owed] = await t.database.db.select().from(appleTokenRevocations);
       expect(owed).toMatchObject({ clientId: BUNDLE_ID, attempts: 1, lastError: expect.stringContaining('503') });
       expect(owed.token).not.toContain(String(issued?.token));
-      expect(apple.revocations).toHaveLength(before);
+      expect(fake.apple.revocations).toHaveLength(before);
 
       // Not due yet: the job leaves it.
       expect(await sendAppleRevocations({ db: t.database.db, apple: appleSignIn, log: silent, now: new Date(owed.nextAttemptAt.getTime() - 1) })).toMatchObject({ revoked: 0, retry: 0 });
-      apple.down = false;
+      fake.apple.down = false;
       expect(await sendAppleRevocations({ db: t.database.db, apple: appleSignIn, log: silent, now: owed.nextAttemptAt })).toMatchObject({ revoked: 1 });
-      expect(apple.revocations.at(-1)).toEqual({ clientId: BUNDLE_ID, token: issued?.token, tokenTypeHint: 'refresh_token' });
+      expect(fake.apple.revocations.at(-1)).toEqual({ clientId: BUNDLE_ID, token: issued?.token, tokenTypeHint: 'refresh_token' });
       expect(await t.database.db.select().from(appleTokenRevocations)).toEqual([]);
     });
 
     it('after a week of failures the revocation is given up and the Security Log says so (without the token)', async () => {
       const { bearer } = await signInOnIphone('001111.eeee.0005', 'giveup@example.com');
-      apple.down = true;
+      fake.apple.down = true;
       expect((await deleteAccount(bearer)).statusCode).toBe(200);
       const [owed] = await t.database.db.select().from(appleTokenRevocations);
       const later = new Date(owed.createdAt.getTime() + GIVE_UP_AFTER_MS);
@@ -182,12 +156,12 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
       expect(start.statusCode, start.body).toBe(200);
       jar.remember(start.headers['set-cookie']);
       const authorize = new URL(start.json<{ url: string }>().url);
-      const code = apple.issueCode({ clientId: SERVICES_ID, sub: '001111.ffff.0006', email: 'web.apple@example.com', nonce: authorize.searchParams.get('nonce') ?? undefined });
+      const code = fake.apple.issueCode({ clientId: SERVICES_ID, sub: '001111.ffff.0006', email: 'web.apple@example.com', nonce: authorize.searchParams.get('nonce') ?? undefined });
       const back = await t.app.inject({ method: 'GET', url: `/api/auth/callback/apple?code=${encodeURIComponent(code)}&state=${encodeURIComponent(authorize.searchParams.get('state') ?? '')}`, headers: { cookie: jar.header() }, remoteAddress: nextIp() });
       expect(back.statusCode, back.body).toBe(302);
       expect(back.headers.location).not.toMatch(/error/);
       jar.remember(back.headers['set-cookie']);
-      const issued = apple.refreshTokens.at(-1);
+      const issued = fake.apple.refreshTokens.at(-1);
       expect(issued?.clientId).toBe(SERVICES_ID);
       const [row] = await t.database.db.select().from(user).where(eq(user.email, 'web.apple@example.com'));
       const [signIn] = await t.database.db.select().from(account).where(eq(account.userId, row.id));
@@ -197,8 +171,8 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
 
       const res = await t.app.inject({ method: 'POST', url: '/api/account/delete', headers: { ...origin(t), cookie: jar.header() }, payload: { confirmation: 'DELETE' }, remoteAddress: nextIp() });
       expect(res.statusCode, res.body).toBe(200);
-      expect(apple.revocations).toContainEqual({ clientId: SERVICES_ID, token: issued?.token, tokenTypeHint: 'refresh_token' });
-      expect(apple.refusedSecrets).toEqual([]);
+      expect(fake.apple.revocations).toContainEqual({ clientId: SERVICES_ID, token: issued?.token, tokenTypeHint: 'refresh_token' });
+      expect(fake.apple.refusedSecrets).toEqual([]);
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The files that let the web's links open the native apps (issue 19, item 1): the e-mailed
- * verification and password-reset links (shared/app-links.ts). Sign-in returns stay in the browser:
- * the apps sign in with the native Apple and Google plugins. iOS reads
+ * verification and password-reset links (shared/app-links.ts), and on Android the return of Sign in
+ * with Apple from the system browser (decision 0071); the apps' other sign-ins are on the device. iOS reads
  * /.well-known/apple-app-site-association (universal links; the app's App.entitlements names this
  * domain), Android /.well-known/assetlinks.json (App Links; the manifest's autoVerify filter). Each
  * answers only when its platform is configured (APPLE_TEAM_ID, ANDROID_CERT_SHA256); otherwise 404,
@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { APP_LINK_PATHS } from '#shared/app-links.ts';
+import { APP_LINK_PATHS, APPLE_RETURN_PATH } from '#shared/app-links.ts';
 import { errorBody } from '#shared/contracts/errors.ts';
 import { withContracts } from '#server/api-contracts.ts';
 import type { Config } from '#server/config.ts';
@@ -36,7 +36,9 @@ export function appLinksRoutes(app: FastifyInstance, { appLinks }: Pick<Config, 
     const appId = `${appLinks.appleTeamId}.${appLinks.appId}`;
     // Apple fetches it through its CDN, without redirects, as application/json.
     reply.header('cache-control', 'public, max-age=3600');
-    return { applinks: { details: [{ appIDs: [appId], components: APP_LINK_PATHS.map((path) => ({ '/': path })) }] }, webcredentials: { apps: [appId] } };
+    // Not Apple's return: the iPhone signs in with Apple on its own sheet; only Android comes back by link (decision 0071).
+    const paths = APP_LINK_PATHS.filter((path) => path !== APPLE_RETURN_PATH);
+    return { applinks: { details: [{ appIDs: [appId], components: paths.map((path) => ({ '/': path })) }] }, webcredentials: { apps: [appId] } };
   });
 
   api.get('/.well-known/assetlinks.json', { schema: { tags: ['native'], response: { 200: assetLinks, 404: errorBody } } }, async (_request, reply) => {

@@ -2,8 +2,9 @@
  * 'Continue with Apple' / 'Continue with Google', shown only for the providers this server has
  * configured (a button that can only fail is a dead end). A configured provider that fails says so
  * in the spec's words. Inside the apps the platform signs in on the device's own sheet where it can
- * (iOS: Apple; Android: Google) and the server turns the identity token into a session; everywhere
- * else the provider's page opens (OAuth redirect).
+ * (iOS: Apple and Google; Android: Google) and the server turns the identity token into a session;
+ * Apple on Android opens in the system browser and returns by App Link (decision 0071); on the web
+ * the provider's page opens (OAuth redirect).
  */
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '#web/lib/toast.ts';
@@ -15,7 +16,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { useRefreshViewer } from '#web/features/auth/use-viewer.ts';
-import { deviceSignInProviders, googleNeedsIosClient, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
+import { browserSignInProviders, deviceSignInProviders, googleNeedsIosClient, signInInSystemBrowser, signInOnDevice as deviceIdToken } from '#web/platform/device-sign-in.ts';
 
 const M = MESSAGES.auth;
 
@@ -66,8 +67,19 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
     onSignedIn?.();
   };
 
+  /** Android's Apple: its page in the system browser; the return link opens the app's /apple-sign-in. */
+  const signInInBrowser = async () => {
+    try {
+      await signInInSystemBrowser();
+    } catch (error) {
+      console.warn('apple sign-in in the system browser failed to open', error);
+      toast.error(M.appleFailedTitle, { description: M.tryLater });
+    }
+  };
+
   const start = async (provider: 'apple' | 'google') => {
     if (deviceSignInProviders().includes(provider)) return signInOnDevice(provider);
+    if (browserSignInProviders().includes(provider)) return signInInBrowser();
     try {
       const { url } = await authClient.social(provider, next);
       window.location.assign(url);
@@ -79,12 +91,14 @@ export function SocialButtons({ variant, next, onSignedIn }: { variant: 'dialog'
     }
   };
 
-  // Inside the apps only the device's own sign-in is offered (iOS: Apple and Google; Android: Google): Google
-  // refuses its page inside a WebView, and Apple's page would return to a cookie session the app does not
-  // use. The web (none on the device) offers all.
+  // Inside the apps only the device's own sign-in is offered (iOS: Apple and Google; Android: Google), and
+  // Apple on Android through the system browser: Google refuses its page inside a WebView, and a provider's
+  // page inside the WebView would return to a cookie session the app does not use. The web offers all.
   const onDevice = deviceSignInProviders();
+  const inBrowser = browserSignInProviders();
   // Google on an iPhone signs in for the iOS client id: without one configured its sheet can only fail.
-  const usable = (id: 'apple' | 'google') => onDevice.length === 0 || (onDevice.includes(id) && !(id === 'google' && googleNeedsIosClient() && !providers.data?.googleIosClientId));
+  const usable = (id: 'apple' | 'google') =>
+    (onDevice.length === 0 && inBrowser.length === 0) || inBrowser.includes(id) || (onDevice.includes(id) && !(id === 'google' && googleNeedsIosClient() && !providers.data?.googleIosClientId));
   const shown = PROVIDERS.filter((provider) => providers.data?.[provider.id] && usable(provider.id));
   if (shown.length === 0) return null;
   return (
