@@ -29,8 +29,7 @@ export const APPLE_IN_BROWSER_MESSAGES = {
 } as const;
 
 /** Why the server sent the person back without a code: the return link's `error`. */
-const APPLE_RETURN_ERRORS = ['cancelled', 'failed', 'expired', 'unavailable'] as const;
-export type AppleReturnError = (typeof APPLE_RETURN_ERRORS)[number];
+export type AppleReturnError = 'cancelled' | 'failed' | 'expired' | 'unavailable';
 
 /** PKCE (RFC 7636): the verifier's alphabet and length, and the S256 challenge's (32 bytes, base64url). */
 export const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;

@@ -75,7 +75,8 @@ function appBuildFor(server: string, revenueCatKey: string): Map<string, Buffer 
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   files.set('/index.html', withCspMeta(html, appCsp(html, server)));
   // platform.ts: `import.meta.env.VITE_SERVER_URL || window.location.origin`, folded by the minifier to the fallback.
-  const fallback = /window\.location\.origin(?=,\w+=\w+\(\(\)=>import\(`\.\/native-platform-)/g;
+  // The native code's chunk is native-platform-* or the 'native' group itself (vite.config.ts), as the bundler chooses.
+  const fallback = /window\.location\.origin(?=,\w+=\w+\(\(\)=>import\(`\.\/native-)/g;
   // store-purchases.ts: `import.meta.env` inlined as an object beside the keys it lacks.
   const env = /\{BASE_URL:`\/`,DEV:!1,MODE:`production`,PROD:!0,SSR:!1\}(?=;return \w+\?\?=\w+\(\{kind:\w+,apiKey:\(\w+===`ios`\?\w+\.VITE_REVENUECAT_IOS_KEY)/g;
   let servers = 0;
