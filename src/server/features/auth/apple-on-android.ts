@@ -62,7 +62,10 @@ export function appleOnAndroidRoutes(app: FastifyInstance, { auth, db, publicUrl
       // Flows nobody finished are of no use to anyone after their ten minutes.
       await db.delete(nativeSignInFlows).where(lt(nativeSignInFlows.expiresAt, new Date()));
       const id = randomBytes(24).toString('base64url');
-      await db.insert(nativeSignInFlows).values({ id, challenge: request.query.challenge, expiresAt: new Date(Date.now() + FLOW_MS) });
+      // On this process's clock, as better-auth dates the session the return step compares it with (a database on
+      // another host may keep another time).
+      const now = Date.now();
+      await db.insert(nativeSignInFlows).values({ id, challenge: request.query.challenge, createdAt: new Date(now), expiresAt: new Date(now + FLOW_MS) });
       const returnTo = `/api/native/apple/return?flow=${id}`;
       const { headers, response } = await auth.api.signInSocial({ body: { provider: 'apple', callbackURL: returnTo, errorCallbackURL: returnTo }, headers: authHeaders(request), returnHeaders: true });
       // The id-token branch of better-auth's answer has no address; the redirect flow always does.
