@@ -160,6 +160,10 @@ describe.each(testDatabaseKinds())('Sign in with Apple on Android on %s', (kind)
       const res = await t.app.inject({ method: 'GET', url: `/api/native/apple/start?challenge=${challenge}`, remoteAddress: nextIp() });
       expect(res.statusCode, challenge).toBe(400);
     }
+    for (const flow of ['%00', `${'a'.repeat(31)}%00`, 'a'.repeat(33), '..%2F..']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/native/apple/return?flow=${flow}`, remoteAddress: nextIp() });
+      expect(res.statusCode, flow).toBe(400);
+    }
     for (const payload of [{}, { code: 'x', verifier: 'y' }, { code: 'a'.repeat(43), verifier: 'b'.repeat(42) }, { code: 'a'.repeat(43), verifier: 'b'.repeat(43), extra: 1 }]) {
       const res = await redeem(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

@@ -36,7 +36,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const startQuery = z.object({ challenge: z.string(APPLE_IN_BROWSER_MESSAGES.expired).regex(PKCE_CHALLENGE, APPLE_IN_BROWSER_MESSAGES.expired) });
-const returnQuery = z.object({ flow: z.string().max(64), error: z.string().max(200).optional() });
+/** A flow's id as the start made it (24 random bytes, base64url): anything else, a NUL byte included, never reaches the database. */
+const returnQuery = z.object({ flow: z.string().regex(/^[A-Za-z0-9_-]{32}$/, APPLE_IN_BROWSER_MESSAGES.expired), error: z.string().max(200).optional() });
 const redirect = { 302: z.null().describe('To the next step: Apple’s page, or the app’s return link.') };
 
 type Deps = { auth: Auth; db: Database; publicUrl: string; appleConfigured: boolean };
