@@ -60,17 +60,36 @@ export type Route<S extends RouteSchemas = RouteSchemas, P extends Policy = Poli
   readonly contract?: S;
 };
 
+/** What a table may give each of its routes once, at its top: the policy and cache rule most of them share. */
+type RouteDefaults = Partial<Pick<RouteSpec, 'policy' | 'cache'>>;
+
+/** A route in a table with defaults: what they give may be left out, or named where this route differs. */
+type SpecUnder<Defaults extends RouteDefaults> = Omit<RouteSpec, keyof Defaults> & Partial<Pick<RouteSpec, keyof Defaults & keyof RouteSpec>>;
+
+/** The route's own policy, else the table's default. */
+type PolicyOf<Spec, Defaults> = Spec extends { policy: infer P extends Policy } ? P : Defaults extends { policy: infer P extends Policy } ? P : never;
+
+type RoutesOf<Table extends SchemaTable, Specs, Defaults> = { [Name in keyof Table]: Route<Table[Name], PolicyOf<Specs[Name & keyof Specs], Defaults>> };
+
 /**
  * A feature's routes, one per entry of its schema table (and no other). Called twice because
  * TypeScript cannot take the table's type from the caller and infer each route's policy in one call:
  *   export const favouritesApi = defineRoutes<typeof favouritesSchemas>()('favourites', { list: { method: 'GET', … } });
+ * A table whose routes mostly share a policy and cache rule names them once, before its routes, and
+ * each route then names only what differs:
+ *   defineRoutes<typeof billingSchemas>()('billing', { defaults: { policy: 'signed-in', cache: 'no-store' } }, { … });
+ * Without defaults (or without a default policy), a route that names no policy is a type error.
  */
 export function defineRoutes<Table extends SchemaTable>() {
-  return <const Specs extends { [Name in keyof Table]: RouteSpec }>(feature: string, specs: Specs): { [Name in keyof Table]: Route<Table[Name], Specs[Name]['policy']> } => {
+  function define<const Specs extends { [Name in keyof Table]: RouteSpec }>(feature: string, specs: Specs): RoutesOf<Table, Specs, object>;
+  function define<const Defaults extends RouteDefaults, const Specs extends { [Name in keyof Table]: SpecUnder<Defaults> }>(feature: string, options: { defaults: Defaults }, specs: Specs): RoutesOf<Table, Specs, Defaults>;
+  function define(feature: string, ...args: [Record<string, RouteSpec>] | [{ defaults: RouteDefaults }, Record<string, Partial<RouteSpec>>]) {
+    const [defaults, specs] = args.length === 1 ? [{}, args[0]] : [args[0].defaults, args[1]];
     const routes: Record<string, Route> = {};
-    for (const [name, spec] of Object.entries(specs)) routes[name] = { ...spec, id: `${feature}.${name}`, feature, name };
-    return routes as { [Name in keyof Table]: Route<Table[Name], Specs[Name]['policy']> };
-  };
+    for (const [name, spec] of Object.entries(specs)) routes[name] = { ...defaults, ...spec, id: `${feature}.${name}`, feature, name } as Route;
+    return routes;
+  }
+  return define;
 }
 
 type SchemasOf<R> = R extends Route<infer S> ? S : never;

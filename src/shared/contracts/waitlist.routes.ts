@@ -5,12 +5,12 @@
 import type { waitlistSchemas } from '#shared/contracts/waitlist.ts';
 import { defineRoutes } from '#shared/contracts/route.ts';
 
-export const waitlistApi = defineRoutes<typeof waitlistSchemas>()('waitlist', {
+export const waitlistApi = defineRoutes<typeof waitlistSchemas>()('waitlist', { defaults: { policy: 'admin', cache: 'no-store' } }, {
   /** 201 with the entry's id; rate-limited by address in the service. */
-  join: { method: 'POST', path: '/api/waitlist', policy: 'public', cache: 'no-store' },
+  join: { method: 'POST', path: '/api/waitlist', policy: 'public' },
   /** A page at a time: `after` is the last id of the page before. */
-  list: { method: 'GET', path: '/api/admin/waitlist', policy: 'admin', cache: 'no-store' },
-  clear: { method: 'DELETE', path: '/api/admin/waitlist', policy: 'admin', cache: 'no-store' },
+  list: { method: 'GET', path: '/api/admin/waitlist' },
+  clear: { method: 'DELETE', path: '/api/admin/waitlist' },
   /** Sandbox only (403 elsewhere). */
-  testData: { method: 'POST', path: '/api/admin/waitlist/test-data', policy: 'admin', cache: 'no-store' },
+  testData: { method: 'POST', path: '/api/admin/waitlist/test-data' },
 });
