@@ -3,9 +3,10 @@
  * the browser), CSRF tokens for role changes, and the one-time admin setup token.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Severity } from '#shared/admin.ts';
 import { ownerId, user } from '#server/db/schema/auth.ts';
+import { stampedAt, timestampTz } from './columns.ts';
 
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -20,7 +21,7 @@ export const adminAuditLog = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     userAgent: text('user_agent'),
     severity: text('severity').$type<Severity>().notNull().default('medium'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
   },
   (t) => [
     index('admin_audit_log_created_at_idx').on(t.createdAt),
@@ -36,7 +37,7 @@ export const csrfTokens = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
   },
   (t) => [index('csrf_tokens_user_idx').on(t.userId)],
 );
@@ -45,7 +46,7 @@ export const csrfTokens = pgTable(
 export const adminSetupTokens = pgTable('admin_setup_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: stampedAt('created_at'),
+  usedAt: timestampTz('used_at'),
   usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
 });

@@ -3,13 +3,9 @@
  * its drizzle generator does not support drizzle-orm 0.45), roles, Apple tokens, Apple-on-Android sign-ins and the rate-limit counters (the security log: security.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '#shared/roles.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+import { stampedAt, timestampTz, timestamps } from './columns.ts';
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -36,7 +32,7 @@ export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -56,8 +52,8 @@ export const account = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    accessTokenExpiresAt: timestampTz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestampTz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
     ...timestamps,
@@ -79,7 +75,7 @@ export const appleRefreshTokens = pgTable('apple_refresh_tokens', {
   clientId: text('client_id').notNull(),
   /** Sealed (XChaCha20-Poly1305 with a key from the auth secret), never the token itself. */
   refreshToken: text('refresh_token').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: stampedAt('updated_at'),
 });
 
 /**
@@ -95,9 +91,9 @@ export const appleTokenRevocations = pgTable(
     /** Sealed like apple_refresh_tokens.refresh_token. */
     token: text('token').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: stampedAt('next_attempt_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
   },
   (t) => [index('apple_token_revocations_due_idx').on(t.nextAttemptAt)],
 );
@@ -117,8 +113,8 @@ export const nativeSignInFlows = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     /** SHA-256 of the one-time code, never the code. */
     codeHash: text('code_hash').unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    createdAt: stampedAt('created_at'),
   },
   (t) => [index('native_sign_in_flows_expires_idx').on(t.expiresAt)],
 );
@@ -129,7 +125,7 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     ...timestamps,
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
@@ -140,13 +136,10 @@ export const userRoles = pgTable(
   'user_roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .unique()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId().unique(),
     role: text('role').$type<Role>().notNull(),
     assignedBy: text('assigned_by').references(() => user.id, { onDelete: 'set null' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    assignedAt: stampedAt('assigned_at'),
   },
   (t) => [check('user_roles_role_check', sql`${t.role} in ('user', 'admin', 'editor')`)],
 );
@@ -155,8 +148,8 @@ export const userRoles = pgTable(
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  resetAt: timestampTz('reset_at').notNull(),
+  blockedUntil: timestampTz('blocked_until'),
   ipAddress: text('ip_address'),
 });
 

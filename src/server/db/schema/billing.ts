@@ -4,33 +4,31 @@
  */
 import type { PaymentError } from '#shared/billing.ts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ownerId, user } from './auth.ts';
+import { stampedAt, timestampTz } from './columns.ts';
 
 export const subscribers = pgTable(
   'subscribers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .unique()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId().unique(),
     status: text('status').notNull(),
     plan: text('plan').notNull(),
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id').unique(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
-    trialStart: timestamp('trial_start', { withTimezone: true, mode: 'date' }),
-    trialEnd: timestamp('trial_end', { withTimezone: true, mode: 'date' }),
+    currentPeriodEnd: timestampTz('current_period_end'),
+    trialStart: timestampTz('trial_start'),
+    trialEnd: timestampTz('trial_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     environment: text('environment'),
     /** Why the provider's last charge failed ('card-declined' | 'payment-failed'), until one succeeds. */
     paymentError: text('payment_error').$type<PaymentError>(),
     /** When the 'your trial ends soon' e-mail was sent (claimed), so each trial gets it once, whichever process sends it. */
-    trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    trialReminderSentAt: timestampTz('trial_reminder_sent_at'),
+    createdAt: stampedAt('created_at'),
+    updatedAt: stampedAt('updated_at'),
   },
   (t) => [
     index('subscribers_customer_idx').on(t.providerCustomerId),
@@ -46,8 +44,8 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   plan: text('plan').notNull(),
   withTrial: boolean('with_trial').notNull(),
   status: text('status').notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: stampedAt('created_at'),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 /**
@@ -61,7 +59,7 @@ export const appStoreTransactions = pgTable(
     originalTransactionId: text('original_transaction_id').primaryKey(),
     userId: ownerId(),
     appAccountToken: uuid('app_account_token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
   },
   (t) => [index('app_store_transactions_user_id_idx').on(t.userId)],
 );
@@ -80,8 +78,8 @@ export const revenueCatEvents = pgTable(
     appUserId: text('app_user_id'),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     outcome: text('outcome').notNull(),
-    eventAt: timestamp('event_at', { withTimezone: true, mode: 'date' }),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    eventAt: timestampTz('event_at'),
+    receivedAt: stampedAt('received_at'),
   },
   (t) => [index('revenuecat_events_user_id_idx').on(t.userId, t.eventAt)],
 );

@@ -3,7 +3,8 @@
  * the content row holds where the audio is stored and is never sent to clients as a location.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { parentId, stampedAt } from './columns.ts';
 
 export const meditationPreviews = pgTable(
   'meditation_previews',
@@ -20,8 +21,8 @@ export const meditationPreviews = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Free to try: playable by anyone, signed in or not (issue 17's sampler, decision 0025). */
     free: boolean('is_free').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
+    updatedAt: stampedAt('updated_at'),
   },
   (t) => [
     // Listings are ordered (created_at desc, id desc): one backward scan, no sort ('Recently Added').
@@ -32,9 +33,7 @@ export const meditationPreviews = pgTable(
 );
 
 export const meditationContent = pgTable('meditation_content', {
-  meditationId: uuid('meditation_id')
-    .primaryKey()
-    .references(() => meditationPreviews.id, { onDelete: 'cascade' }),
+  meditationId: parentId('meditation_id', () => meditationPreviews.id).primaryKey(),
   /** Object key inside the `meditations` media storage (a generated name, never the upload's name). */
   storageKey: text('storage_key').notNull(),
   audioFileName: text('audio_file_name').notNull(),
@@ -42,6 +41,6 @@ export const meditationContent = pgTable('meditation_content', {
   audioFileSize: integer('audio_file_size').notNull(),
   /** The spoken script, shown by the player's transcript panel. */
   transcript: text('transcript'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: stampedAt('created_at'),
+  updatedAt: stampedAt('updated_at'),
 });

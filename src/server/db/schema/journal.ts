@@ -4,19 +4,18 @@
  * opaque ids. The sequence gives every stored change a number, so a device asks "what changed since
  * N" and compare-and-set writes never lose an edit silently.
  */
-import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ownerId, user } from './auth.ts';
+import { ownerId } from './auth.ts';
+import { stampedAt, timestampTz } from './columns.ts';
 
 export const journalChangeSeq = pgSequence('journal_change_seq');
 
 export const journalKeyrings = pgTable('journal_keyrings', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: ownerId().primaryKey(),
   keyring: jsonb('keyring').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: stampedAt('created_at'),
+  updatedAt: stampedAt('updated_at'),
 });
 
 export const journalRecords = pgTable(
@@ -30,7 +29,7 @@ export const journalRecords = pgTable(
       .default(sql`nextval('journal_change_seq')`),
     iv: text('iv').notNull(),
     data: text('data').notNull(),
-    storedAt: timestamp('stored_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    storedAt: stampedAt('stored_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] }), index('journal_records_user_seq_idx').on(t.userId, t.seq)],
 );
@@ -48,8 +47,8 @@ export const journalShares = pgTable(
     iv: text('iv').notNull(),
     data: text('data').notNull(),
     views: integer('views').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: stampedAt('created_at'),
+    expiresAt: timestampTz('expires_at').notNull(),
   },
   (t) => [index('journal_shares_user_idx').on(t.userId, t.createdAt), index('journal_shares_expires_idx').on(t.expiresAt)],
 );

@@ -4,10 +4,11 @@
  * service reopens. Only the account's opaque id and when it went: no name, address or anything else
  * that says who it was (the id is random and refers to nothing once the account is gone).
  */
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { stampedAt } from './columns.ts';
 
 export const deletedAccounts = pgTable('deleted_accounts', {
   /** The deleted user's id (no foreign key: the user row is gone). */
   userId: text('user_id').primaryKey(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  deletedAt: stampedAt('deleted_at'),
 });

@@ -4,10 +4,11 @@
  * double 'ended' events and late offline uploads land as exactly one row.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { FOCUS_IDS, SESSION_KINDS } from '#shared/practice.ts';
-import { ownerId, user } from './auth.ts';
+import { ownerId } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
+import { parentId, stampedAt, timestampTz } from './columns.ts';
 
 export const meditationSessions = pgTable(
   'meditation_sessions',
@@ -37,8 +38,8 @@ export const meditationSessions = pgTable(
     plannedSeconds: integer('planned_seconds'),
     /** The play id generated on the device when playback started. */
     clientId: uuid('client_id').notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completedAt: timestampTz('completed_at').notNull(),
+    createdAt: stampedAt('created_at'),
   },
   (t) => [
     unique('meditation_sessions_user_client_uq').on(t.userId, t.clientId),
@@ -54,14 +55,12 @@ export const meditationSessions = pgTable(
 );
 
 export const practicePreferences = pgTable('practice_preferences', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: ownerId().primaryKey(),
   /** Streak anxiety is real: a user can hide streaks everywhere. */
   showStreaks: boolean('show_streaks').notNull().default(true),
   /** The answer to "What brings you here?" (null until answered); the database refuses anything else. */
   focus: text('focus', { enum: FOCUS_IDS }),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: stampedAt('updated_at'),
 }, () => [check('practice_preferences_focus_check', sql.raw(`"focus" in (${FOCUS_IDS.map((id) => `'${id}'`).join(', ')})`))]);
 
 /**
@@ -73,11 +72,9 @@ export const playbackPositions = pgTable(
   'playback_positions',
   {
     userId: ownerId(),
-    meditationId: uuid('meditation_id')
-      .notNull()
-      .references(() => meditationPreviews.id, { onDelete: 'cascade' }),
+    meditationId: parentId('meditation_id', () => meditationPreviews.id),
     positionSeconds: integer('position_seconds').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestampTz('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.meditationId] })],
 );

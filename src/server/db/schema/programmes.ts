@@ -3,10 +3,11 @@
  * and who has started which. Progress is not stored: it is derived from the person's complete
  * sessions (src/shared/programmes.ts), so it follows them to every device and cannot drift.
  */
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ownerId } from './auth.ts';
 import { meditationPreviews } from './catalogue.ts';
+import { parentId, stampedAt, timestampTz } from './columns.ts';
 
 export const programmes = pgTable(
   'programmes',
@@ -20,8 +21,8 @@ export const programmes = pgTable(
     published: boolean('published').notNull().default(false),
     /** The order of the list at /programmes (ascending). */
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
+    updatedAt: stampedAt('updated_at'),
   },
   (t) => [index('programmes_position_idx').on(t.position, t.createdAt)],
 );
@@ -29,9 +30,7 @@ export const programmes = pgTable(
 export const programmeDays = pgTable(
   'programme_days',
   {
-    programmeId: uuid('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
+    programmeId: parentId('programme_id', () => programmes.id),
     /** 1-based. */
     dayNumber: integer('day_number').notNull(),
     /**
@@ -49,16 +48,14 @@ export const programmeEnrolments = pgTable(
   'programme_enrolments',
   {
     userId: ownerId(),
-    programmeId: uuid('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
+    programmeId: parentId('programme_id', () => programmes.id),
     /** Sessions before this never count: a restart moves it to now. */
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestampTz('started_at').notNull(),
     /** The IANA zone whose calendar days open the next day. */
     timeZone: text('time_zone').notNull(),
     /** The highest day opened at once by "Don't wait" (0: none). */
     openedEarly: integer('opened_early').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: stampedAt('updated_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.programmeId] }), index('programme_enrolments_programme_idx').on(t.programmeId)],
 );

@@ -4,13 +4,12 @@
  * day" and "not twice across two processes" hold: a process sends only after inserting the row, and
  * the primary key lets one insert win.
  */
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ownerId, user } from './auth.ts';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ownerId } from './auth.ts';
+import { parentId, stampedAt, timestampTz } from './columns.ts';
 
 export const reminderSettings = pgTable('reminder_settings', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: ownerId().primaryKey(),
   enabled: boolean('enabled').notNull().default(false),
   /** Local wall-clock time, HH:MM. */
   time: text('time').notNull(),
@@ -24,7 +23,7 @@ export const reminderSettings = pgTable('reminder_settings', {
    * so a link from a mail sent before then no longer turns off the reminders chosen since.
    */
   mailOffVersion: integer('mail_off_version').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: stampedAt('updated_at'),
 });
 
 /** A browser's push subscription: where to send and the keys to encrypt for it (RFC 8291). */
@@ -37,8 +36,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: stampedAt('created_at'),
+    lastSentAt: timestampTz('last_sent_at'),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
@@ -46,12 +45,10 @@ export const pushSubscriptions = pgTable(
 export const reminderDeliveries = pgTable(
   'reminder_deliveries',
   {
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: parentId('subscription_id', () => pushSubscriptions.id),
     /** The person's local calendar day the reminder was for. */
     day: text('day').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedAt: stampedAt('claimed_at'),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
 );
@@ -66,7 +63,7 @@ export const reminderMailDeliveries = pgTable(
     userId: ownerId(),
     /** The person's local calendar day the reminder was for. */
     day: text('day').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedAt: stampedAt('claimed_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index('reminder_mail_deliveries_claimed_idx').on(t.claimedAt)],
 );

@@ -1,7 +1,8 @@
 /** The security log: authoritative security events (the browser keeps only a diagnostic copy). */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Severity } from '#shared/admin.ts';
+import { stampedAt } from './columns.ts';
 
 /** Authoritative security events (the browser keeps only a diagnostic copy). */
 export const securityAuditLog = pgTable(
@@ -14,7 +15,7 @@ export const securityAuditLog = pgTable(
     userEmail: text('user_email'),
     ipAddress: text('ip_address'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
   },
   (t) => [
     // Ascending keys: a btree is read backwards for `order by … desc`. (drizzle's `.desc()` makes

@@ -1,6 +1,7 @@
 /** The beta waitlist (spec: waitlist_entries). */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { stampedAt } from './columns.ts';
 
 export const waitlistEntries = pgTable(
   'waitlist_entries',
@@ -9,7 +10,7 @@ export const waitlistEntries = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: stampedAt('created_at'),
   },
   // One entry per address whatever its case: the database enforces it (23505 on a duplicate).
   // The admin's table pages by (created_at, id), newest first (a backward scan; see security_audit_log).
