@@ -60,11 +60,31 @@ export function journalTestDevices() {
     };
   }
 
+  type Person = { cookie: string; userId: string };
+
+  /** The first device: `person` sets the journal up on it with `passphrase`; and the journal it opens. */
+  async function firstDevice(person: Person, passphrase: string) {
+    const browser = await device(person.cookie);
+    const { recoveryKey } = await browser.access.setUpJournal(person.userId, passphrase, browser.request);
+    return { browser, journal: await browser.open(person.userId), recoveryKey };
+  }
+
+  /** Another device of `person`, unlocked with `passphrase`; and its journal, synced with what the others sent. */
+  async function otherDevice(person: Person, passphrase: string) {
+    const browser = await device(person.cookie);
+    await browser.access.unlockJournal(person.userId, passphrase, browser.request);
+    const journal = await browser.open(person.userId);
+    await journal.sync();
+    return { browser, journal };
+  }
+
   return {
     get t() {
       return suite.t;
     },
     subscriber,
     device,
+    firstDevice,
+    otherDevice,
   };
 }

@@ -115,11 +115,17 @@ describe('the journal key held in memory', () => {
 });
 
 describe('idle watch and the app in the background', () => {
-  it('locks as soon as the app comes back after longer than the idle time in the background, before any late timer', () => {
+  /** A watch of five minutes' idle time whose app has just gone to the background; `appState` says when it is active again. */
+  function watchInBackground() {
     let appState: (active: boolean) => void = () => undefined;
     const onIdle = vi.fn();
     const stop = watchIdle({ idleMs: 5 * MINUTE, onIdle, appState: (listener) => ((appState = listener), () => undefined) });
     appState(false);
+    return { appState: (active: boolean) => appState(active), onIdle, stop };
+  }
+
+  it('locks as soon as the app comes back after longer than the idle time in the background, before any late timer', () => {
+    const { appState, onIdle, stop } = watchInBackground();
     // A backgrounded app's timers do not run: the clock moves on without them.
     vi.setSystemTime(Date.now() + 6 * MINUTE);
     expect(onIdle).not.toHaveBeenCalled();
@@ -129,10 +135,7 @@ describe('idle watch and the app in the background', () => {
   });
 
   it('keeps the journal open after a short time in the background', () => {
-    let appState: (active: boolean) => void = () => undefined;
-    const onIdle = vi.fn();
-    const stop = watchIdle({ idleMs: 5 * MINUTE, onIdle, appState: (listener) => ((appState = listener), () => undefined) });
-    appState(false);
+    const { appState, onIdle, stop } = watchInBackground();
     vi.setSystemTime(Date.now() + 2 * MINUTE);
     appState(true);
     expect(onIdle).not.toHaveBeenCalled();

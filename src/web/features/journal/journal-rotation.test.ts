@@ -17,7 +17,7 @@ import { createPbkdf2Keyring, JournalLockedError, openRecord, sealRecord, type K
 vi.mock('#web/lib/idle-watch.ts', () => ({ watchIdle: () => () => undefined }));
 
 const devices = journalTestDevices();
-const { subscriber, device } = devices;
+const { subscriber, device, firstDevice, otherDevice } = devices;
 
 const entry = (id: string, words: string): JournalEntry => ({ id, type: 'cbt', date: '2026-11-28', timeOfDay: 'evening', content: { thoughtPatterns: words, cognitiveDistortions: [], reframe: '' } });
 const words = (entries: readonly JournalEntry[]) => entries.map((e) => (e.type === 'cbt' ? e.content.thoughtPatterns : e.type)).sort();
@@ -84,10 +84,7 @@ describe('a stronger key, and replacing it (decision 0061)', { timeout: 120_000 
     await a.remove('2');
     await a.sync();
 
-    const phone = await device(person.cookie);
-    await phone.access.unlockJournal(person.userId, 'gulls over the harbour', phone.request);
-    const b = await phone.open(person.userId);
-    await b.sync();
+    const { browser: phone, journal: b } = await otherDevice(person, 'gulls over the harbour');
     expect(words(b.entries())).toEqual(['before the rotation']);
     // The phone writes while out of reach: sealed under the old key, pending.
     phone.setOnline(false);
@@ -139,9 +136,7 @@ describe('a stronger key, and replacing it (decision 0061)', { timeout: 120_000 
 
   it('finishes a rotation stopped halfway: the keyring carries the old key, and the next device to open the journal seals the rest again', async () => {
     const person = await subscriber('rotate-halfway@example.com');
-    const laptop = await device(person.cookie);
-    await laptop.access.setUpJournal(person.userId, 'lanterns along the quay', laptop.request);
-    const a = await laptop.open(person.userId);
+    const { browser: laptop, journal: a } = await firstDevice(person, 'lanterns along the quay');
     await a.add([entry('1', 'one'), entry('2', 'two'), entry('3', 'three')]);
     await a.sync();
     const oldKey = laptop.lock.heldKey(person.userId)!;
@@ -151,10 +146,7 @@ describe('a stronger key, and replacing it (decision 0061)', { timeout: 120_000 
     expect(await openWith(oldKey, person.userId)).toBe(3);
 
     // A new device opens the journal with the passphrase: every entry shows (the old key travels in the keyring)...
-    const tablet = await device(person.cookie);
-    await tablet.access.unlockJournal(person.userId, 'lanterns along the quay', tablet.request);
-    const c = await tablet.open(person.userId);
-    await c.sync();
+    const { journal: c } = await otherDevice(person, 'lanterns along the quay');
     expect(words(c.entries())).toEqual(['one', 'three', 'two']);
     expect(c.unreadable.size).toBe(0);
     // ...and sealed again under the new key, as the next version of each.

@@ -17,10 +17,22 @@ import { journalTestDevices } from '#tests/journal-devices.ts';
 vi.mock('#web/lib/idle-watch.ts', () => ({ watchIdle: () => () => undefined }));
 
 const devices = journalTestDevices();
-const { subscriber, device } = devices;
+const { subscriber, device, firstDevice, otherDevice } = devices;
 
 const entry = (id: string, words: string): JournalEntry => ({ id, type: 'cbt', date: '2026-11-26', timeOfDay: 'evening', content: { thoughtPatterns: words, cognitiveDistortions: [], reframe: '' } });
 const words = (entries: readonly JournalEntry[]) => entries.map((e) => (e.type === 'cbt' ? e.content.thoughtPatterns : e.type));
+
+/** Two devices of a new subscriber, both holding entry 1 (`first`), then both offline: the start of every conflict. */
+async function twoDevicesOffline(email: string, passphrase: string, first: string) {
+  const person = await subscriber(email);
+  const { browser: one, journal: a } = await firstDevice(person, passphrase);
+  await a.add([entry('1', first)]);
+  await a.sync();
+  const { browser: two, journal: b } = await otherDevice(person, passphrase);
+  one.setOnline(false);
+  two.setOnline(false);
+  return { one, a, two, b };
+}
 
 // Every passphrase here goes through Argon2id at the journal's own parameters (64 MiB, three passes,
 // about a CPU-second each, several a test): on two cores shared with the rest of npm test a test
@@ -71,20 +83,8 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
   });
 
   it('settles a true conflict the same way on both devices: the later edit wins, and the loser learns it', async () => {
-    const person = await subscriber('sync-conflict@example.com');
-    const one = await device(person.cookie);
-    await one.access.setUpJournal(person.userId, 'quiet water, still mind', one.request);
-    const a = await one.open(person.userId);
-    await a.add([entry('1', 'original')]);
-    await a.sync();
-    const two = await device(person.cookie);
-    await two.access.unlockJournal(person.userId, 'quiet water, still mind', two.request);
-    const b = await two.open(person.userId);
-    await b.sync();
-
     // Both go offline and delete-then-rewrite differently; the phone's change is made later.
-    one.setOnline(false);
-    two.setOnline(false);
+    const { one, a, two, b } = await twoDevicesOffline('sync-conflict@example.com', 'quiet water, still mind', 'original');
     await a.remove('1');
     await new Promise((resolve) => setTimeout(resolve, 5));
     await b.removeAll();
@@ -103,9 +103,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('keeps a change made offline on the device, across a reload, until it can be sent', async () => {
     const person = await subscriber('sync-offline@example.com');
-    const browser = await device(person.cookie);
-    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
-    const first = await browser.open(person.userId);
+    const { browser: browser, journal: first } = await firstDevice(person, 'ten characters at least');
     browser.setOnline(false);
     await first.add([entry('1', 'written on the train')]);
     await first.sync();
@@ -124,9 +122,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('keeps new entries on the device when the subscription has lapsed, and still syncs deletions', async () => {
     const person = await subscriber('sync-lapsed@example.com');
-    const browser = await device(person.cookie);
-    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
-    const journal = await browser.open(person.userId);
+    const { journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'kept')]);
     await journal.sync();
     await devices.t.database.db.delete(subscribers).where(eq(subscribers.userId, person.userId));
@@ -138,18 +134,13 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
     // Deleting what is already stored is never held back.
     await journal.remove('1');
     await journal.sync();
-    const other = await device(person.cookie);
-    await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
-    const elsewhere = await other.open(person.userId);
-    await elsewhere.sync();
+    const { journal: elsewhere } = await otherDevice(person, 'ten characters at least');
     expect(elsewhere.entries()).toEqual([]);
   });
 
   it('keeps a new entry on the device and says why when the journal is full on the server, and still syncs deletions (issue 33, row 3)', async () => {
     const person = await subscriber('sync-full@example.com');
-    const browser = await device(person.cookie);
-    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
-    const journal = await browser.open(person.userId);
+    const { browser: browser, journal: journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'kept')]);
     await journal.sync();
     expect(journal.state).toBe('synced');
@@ -176,18 +167,13 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
     expect(atCap.state).toBe('records-full');
     expect(words(atCap.entries())).toEqual(['written at the cap']);
     expect(atCap.pendingCount()).toBe(1);
-    const other = await device(person.cookie);
-    await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
-    const elsewhere = await other.open(person.userId);
-    await elsewhere.sync();
+    const { journal: elsewhere } = await otherDevice(person, 'ten characters at least');
     expect(elsewhere.entries()).toEqual([]);
   });
 
   it('leaves out a row it cannot open (damaged, or moved from another account) and says how many', async () => {
     const person = await subscriber('sync-damaged@example.com');
-    const browser = await device(person.cookie);
-    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
-    const journal = await browser.open(person.userId);
+    const { journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'safe'), entry('2', 'tampered')]);
     await journal.sync();
     const [row] = await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId)).limit(1);
@@ -195,19 +181,14 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
     bytes[20] ^= 1;
     await devices.t.database.db.update(journalRecords).set({ data: bytes.toString('base64') }).where(eq(journalRecords.id, row.id));
 
-    const other = await device(person.cookie);
-    await other.access.unlockJournal(person.userId, 'ten characters at least', other.request);
-    const fresh = await other.open(person.userId);
-    await fresh.sync();
+    const { journal: fresh } = await otherDevice(person, 'ten characters at least');
     expect(fresh.entries()).toHaveLength(1);
     expect(fresh.unreadable.size).toBe(1);
   });
 
   it('forgets an account on this device: key and records, and nothing of another account', async () => {
     const ann = await subscriber('sync-ann@example.com');
-    const browser = await device(ann.cookie);
-    await browser.access.setUpJournal(ann.userId, 'ten characters at least', browser.request);
-    const journal = await browser.open(ann.userId);
+    const { browser: browser, journal: journal } = await firstDevice(ann, 'ten characters at least');
     await journal.add([entry('1', 'ann private')]);
     // Locking lets go of the page's copy first, so a sync still in flight cannot write it back.
     journal.close();
@@ -221,9 +202,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('keeps no key on the device: locking lets go of it, the sealed records stay, and the kept keyring unlocks offline (issue 36, item 1)', async () => {
     const person = await subscriber('sync-lock@example.com');
-    const browser = await device(person.cookie);
-    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
-    const journal = await browser.open(person.userId);
+    const { browser: browser, journal: journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'kept sealed')]);
     await journal.sync();
     // What the device stores for the journal: no key of any kind, as stored (not only as loadDevice shows it).
@@ -278,9 +257,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('counts the changes not yet sent, for the warning before signing out', async () => {
     const person = await subscriber('sync-unsynced@example.com');
-    const browser = await device(person.cookie);
-    await browser.access.setUpJournal(person.userId, 'ten characters at least', browser.request);
-    const journal = await browser.open(person.userId);
+    const { browser: browser, journal: journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'sent')]);
     await journal.sync();
     expect(await browser.store.unsyncedCount()).toBe(0);
@@ -295,9 +272,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('refuses a rolled-back or resurrected record from the server, says so, and keeps what it had (issue 36, item 4)', async () => {
     const person = await subscriber('sync-rollback@example.com');
-    const laptop = await device(person.cookie);
-    await laptop.access.setUpJournal(person.userId, 'ten characters at least', laptop.request);
-    const a = await laptop.open(person.userId);
+    const { journal: a } = await firstDevice(person, 'ten characters at least');
     await a.add([entry('1', 'written then deleted'), entry('2', 'stays')]);
     await a.sync();
     const rows = await devices.t.database.db.select().from(journalRecords).where(eq(journalRecords.userId, person.userId));
@@ -316,20 +291,8 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
   });
 
   it('keeps both versions when two devices change one entry at once: the later one to arrive becomes a conflicted copy (issue 36, item 4)', async () => {
-    const person = await subscriber('sync-copy@example.com');
-    const one = await device(person.cookie);
-    await one.access.setUpJournal(person.userId, 'ten characters at least', one.request);
-    const a = await one.open(person.userId);
-    await a.add([entry('1', 'as first written')]);
-    await a.sync();
-    const two = await device(person.cookie);
-    await two.access.unlockJournal(person.userId, 'ten characters at least', two.request);
-    const b = await two.open(person.userId);
-    await b.sync();
-
     // Both change it offline; the laptop's reaches the server first.
-    one.setOnline(false);
-    two.setOnline(false);
+    const { one, a, two, b } = await twoDevicesOffline('sync-copy@example.com', 'ten characters at least', 'as first written');
     await a.update(entry('1', 'the laptop’s words'));
     await b.update(entry('1', 'the phone’s words'));
     one.setOnline(true);
@@ -349,15 +312,10 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('stops a device that still holds a journal started anew elsewhere from sending any of it back (issue 36, item 3)', async () => {
     const person = await subscriber('sync-reset@example.com');
-    const laptop = await device(person.cookie);
-    await laptop.access.setUpJournal(person.userId, 'ten characters at least', laptop.request);
-    const a = await laptop.open(person.userId);
+    const { browser: laptop, journal: a } = await firstDevice(person, 'ten characters at least');
     await a.add([entry('1', 'old journal')]);
     await a.sync();
-    const phone = await device(person.cookie);
-    await phone.access.unlockJournal(person.userId, 'ten characters at least', phone.request);
-    const b = await phone.open(person.userId);
-    await b.sync();
+    const { browser: phone } = await otherDevice(person, 'ten characters at least');
 
     // The phone starts a new journal while the laptop is offline with a change of its own.
     laptop.setOnline(false);
