@@ -11,10 +11,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createPreparedLane, type LaneDeps } from '#server/prepared-lane.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { rawRequest, type RawRequest } from '#tests/setup/raw-http.ts';
 import { redisAnswers } from '#tests/setup/redis.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
@@ -160,8 +160,7 @@ describe('the prepared lane', () => {
   it('never serves a listing or card an editor has just changed', async () => {
     const t = await listening();
     const card = await buildMeditation(t.database.db, { title: 'Before the edit', category: 'sleeping', categories: ['sleeping'] });
-    const admin = await createSignedInUser(t, 'lane-editor@example.com');
-    await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+    const admin = await createSignedInStaff(t, 'lane-editor@example.com', 'admin');
     for (let i = 0; i < 2; i++) {
       await get(t, '/api/meditations?category=all');
       await get(t, `/api/meditations/${card.id}`);

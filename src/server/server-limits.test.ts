@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRole } from '#server/features/admin/roles.service.ts';
-import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const REQUEST_LIMIT_MS = 1000;
@@ -24,8 +23,7 @@ describe('connection limits for slow clients', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { REQUEST_TIMEOUT_SECONDS: String(REQUEST_LIMIT_MS / 1000), UPLOAD_TIMEOUT_SECONDS: String(UPLOAD_LIMIT_MS / 1000) } });
-    const admin = await createSignedInUser(t, 'slow-uploader@example.com');
-    await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+    const admin = await createSignedInStaff(t, 'slow-uploader@example.com', 'admin');
     cookie = admin.cookie;
     port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
   });

@@ -8,8 +8,8 @@ import { sql, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
-import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
@@ -17,8 +17,7 @@ describe.each(PGLITE_ONLY)('admin checks that cannot run, on %s', (kind) => {
   it("refuses a role change with 'Unable to verify rate limits' when the limit cannot be counted", async () => {
     const t = await createTestApp({ kind });
     try {
-      const admin = await createSignedInUser(t, 'checks-admin@example.com');
-      await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+      const admin = await createSignedInStaff(t, 'checks-admin@example.com', 'admin');
       const target = await createSignedInUser(t, 'checks-target@example.com');
       const token = (await t.app.inject({ method: 'GET', url: '/api/admin/csrf', headers: { cookie: admin.cookie } })).json<{ token: string }>().token;
 
@@ -36,8 +35,7 @@ describe.each(PGLITE_ONLY)('admin checks that cannot run, on %s', (kind) => {
   it("answers admin routes with 'Unable to verify admin status' when the role cannot be read", async () => {
     const t = await createTestApp({ kind });
     try {
-      const admin = await createSignedInUser(t, 'checks-admin2@example.com');
-      await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+      const admin = await createSignedInStaff(t, 'checks-admin2@example.com', 'admin');
       await t.database.db.execute(sql`drop table user_roles cascade`);
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/roles', headers: { cookie: admin.cookie } });
       expect(res.statusCode).toBe(503);

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '#shared/uploads.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { assignRole } from '#server/features/admin/roles.service.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');
@@ -23,8 +23,7 @@ describe('meditation titles that sanitise to nothing', () => {
   let base: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const editor = await createSignedInUser(t, 'title-editor@example.com');
-    await assignRole({ db: t.database.db, userId: editor.userId, role: 'editor', assignedBy: null });
+    const editor = await createSignedInStaff(t, 'title-editor@example.com', 'editor');
     cookie = editor.cookie;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -15,6 +15,7 @@ import { syncSubscription } from '#server/features/billing/subscriptions.service
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, nextIp, origin, signIn } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -108,8 +109,7 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
         expect(res.json().error.message).toBe(M.securityErrorBody);
       }
       // Another admin's token is not yours.
-      const other = await createSignedInUser(t, 'other-admin@example.com');
-      await assignRole({ db: t.database.db, userId: other.userId, role: 'admin', assignedBy: null });
+      const other = await createSignedInStaff(t, 'other-admin@example.com', 'admin');
       const foreign = (await t.app.inject({ method: 'GET', url: '/api/admin/csrf', headers: { cookie: other.cookie } })).json().token;
       expect((await call('POST', '/api/admin/roles', 'admin', { email: 'user@example.com', role: 'editor' }, { 'x-csrf-token': foreign })).statusCode).toBe(403);
       const [row] = await t.database.db.select().from(userRoles).where(eq(userRoles.userId, people.user.userId));
@@ -295,8 +295,7 @@ describe('test tools outside sandbox mode', () => {
   afterAll(() => t.close());
 
   it('refuses them, even to an admin', async () => {
-    const admin = await createSignedInUser(t, 'live-admin@example.com');
-    await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+    const admin = await createSignedInStaff(t, 'live-admin@example.com', 'admin');
     for (const url of ['/api/admin/test-accounts', '/api/admin/test-accounts/reset-passwords', '/api/admin/waitlist/test-data']) {
       const res = await t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie, ...origin(t) } });
       expect(res.statusCode, url).toBe(403);

@@ -12,8 +12,7 @@ import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { checkAudioDuration, createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
-import { assignRole } from '#server/features/admin/roles.service.ts';
-import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');
@@ -46,8 +45,7 @@ describe('meditation uploads', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await createSignedInUser(t, 'uploader@example.com');
-    await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+    const admin = await createSignedInStaff(t, 'uploader@example.com', 'admin');
     cookie = admin.cookie;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });

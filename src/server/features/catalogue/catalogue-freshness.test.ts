@@ -10,10 +10,10 @@ import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
-import { assignRole } from '#server/features/admin/roles.service.ts';
 import { openMediaStorage } from '#server/startup.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
+import { origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { createThrowawayPostgres, testDatabaseKinds } from '#tests/setup/test-db.ts';
@@ -30,8 +30,7 @@ describe.each(testDatabaseKinds())('catalogue freshness on %s', (kind) => {
 
   it('revalidates with the ETag, and an edit or delete through the API shows on the next read', async () => {
     const first = await buildMeditation(t.database.db, { title: 'Harbour lights', category: 'sleeping', categories: ['sleeping'] });
-    const admin = await createSignedInUser(t, 'editor-fresh@example.com');
-    await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+    const admin = await createSignedInStaff(t, 'editor-fresh@example.com', 'admin');
     const headers = { cookie: admin.cookie, ...origin(t) };
 
     const before = await getList(t.app);

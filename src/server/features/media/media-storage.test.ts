@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRole } from '#server/features/admin/roles.service.ts';
 import { createLocalMediaStorage, type MediaStorage } from '#server/features/media/media-storage.ts';
 import { createS3Client, createS3MediaStorage } from '#server/features/media/s3-media-storage.ts';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
-import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const FIXTURE = 'tests/fixtures/audio/tone-3s.mp3';
@@ -68,8 +67,7 @@ describe('uploads with S3_BUCKET set', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp({ env: { S3_BUCKET: 'hm-media', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test', S3_FORCE_PATH_STYLE: 'true' } });
-    const admin = await createSignedInUser(t, 's3-admin@example.com');
-    await assignRole({ db: t.database.db, userId: admin.userId, role: 'admin', assignedBy: null });
+    const admin = await createSignedInStaff(t, 's3-admin@example.com', 'admin');
     cookie = admin.cookie;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });

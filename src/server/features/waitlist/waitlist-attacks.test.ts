@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from '#shared/waitlist.ts';
 import { waitlistEntries } from '#server/db/schema/waitlist.ts';
 import { user } from '#server/db/schema/auth.ts';
-import { assignRole } from '#server/features/admin/roles.service.ts';
-import { createSignedInUser, nextIp, origin, signUp } from '#tests/setup/auth-helpers.ts';
+import { nextIp, origin, signUp } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
@@ -32,9 +32,7 @@ describe.each(PGLITE_ONLY)('waitlist attacks (%s)', (kind) => {
   let admin: { cookie: string };
   beforeAll(async () => {
     t = await createTestApp({ kind });
-    const a = await createSignedInUser(t, 'wl-attack-admin@example.com');
-    await assignRole({ db: t.database.db, userId: a.userId, role: 'admin', assignedBy: null });
-    admin = a;
+    admin = await createSignedInStaff(t, 'wl-attack-admin@example.com', 'admin');
   });
   afterAll(() => t.close());
 

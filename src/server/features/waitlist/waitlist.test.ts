@@ -8,8 +8,8 @@ import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import { MIGRATIONS_DIR } from '#server/db/client.ts';
 import { waitlistEntries } from '#server/db/schema/waitlist.ts';
-import { assignRole } from '#server/features/admin/roles.service.ts';
-import { createSignedInUser, nextIp, origin } from '#tests/setup/auth-helpers.ts';
+import { nextIp, origin } from '#tests/setup/auth-helpers.ts';
+import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
@@ -18,9 +18,7 @@ describe.each(testDatabaseKinds())('waitlist on %s', (kind) => {
   let admin: { cookie: string };
   beforeAll(async () => {
     t = await createTestApp({ kind });
-    const a = await createSignedInUser(t, 'wl-admin@example.com');
-    await assignRole({ db: t.database.db, userId: a.userId, role: 'admin', assignedBy: null });
-    admin = a;
+    admin = await createSignedInStaff(t, 'wl-admin@example.com', 'admin');
   });
   afterAll(() => t.close());
 
