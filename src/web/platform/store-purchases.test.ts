@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BILLING_MESSAGES } from '#shared/billing.ts';
 import { MOCK_PRODUCTS, PURCHASE_MESSAGES } from '#shared/purchases.ts';
 import { subscribers } from '#server/db/schema/billing.ts';
+import { appStoreTransaction } from '#server/features/billing/app-store-transaction.fixture.ts';
 import { createNativePurchases, type PurchasesServer, type StoreKitLike } from '#web/platform/store-purchases.ts';
 import { createAppleTestChain, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
 import { customerInfo, fakeRevenueCat, purchasesError, storePackage } from '#tests/fakes/revenuecat.ts';
@@ -80,7 +81,7 @@ describe('purchases inside the apps', () => {
 
   const appleTransaction = (token: string, productId: string, overrides: Record<string, unknown> = {}) => {
     const now = Date.now();
-    return {
+    return appStoreTransaction(now, {
       appAccountToken: token,
       transactionId: '2000000123456789',
       originalTransactionId: `2000000${Math.floor(Math.random() * 1e9)}`,
@@ -90,17 +91,9 @@ describe('purchases inside the apps', () => {
       originalPurchaseDate: now,
       expiresDate: now + 7 * DAY,
       offerType: 1,
-      quantity: 1,
-      type: 'Auto-Renewable Subscription',
-      inAppOwnershipType: 'PURCHASED',
-      signedDate: now,
-      environment: 'Sandbox',
-      transactionReason: 'PURCHASE',
-      storefront: 'GBR',
-      currency: 'GBP',
       price: 39990,
       ...overrides,
-    };
+    });
   };
 
   it('waits 1 s for the store to refresh its products before listing them, then lists ours at the store’s prices', async () => {

@@ -5,29 +5,28 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '#shared/uploads.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { origin } from '#tests/setup/auth-helpers.ts';
 import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');
 const EMPTY_AFTER_SANITISING = ['<b></b>', '<i> </i>', '<span></span>\n'];
 
 describe('meditation titles that sanitise to nothing', () => {
-  let t: TestApp;
+  const t = openForSuite(() => createTestApp());
   let cookie: string;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp();
     const editor = await createSignedInStaff(t, 'title-editor@example.com', 'editor');
     cookie = editor.cookie;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   it('refuses an edit whose title is only markup, and keeps the title and the audit log as they were', async () => {
     const meditation = await buildMeditation(t.database.db, { title: 'Harbour Light' });

@@ -6,14 +6,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMeditation } from '#shared/contracts/admin.ts';
 import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { checkAudioDuration, createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
 import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');
 const M4A = readFileSync('tests/fixtures/audio/tone-4s.m4a');
@@ -39,17 +40,14 @@ const LYING_M4A = (() => {
 })();
 
 describe('meditation uploads', () => {
-  let t: TestApp;
+  const t = openForSuite(() => createTestApp());
   let base: string;
   let cookie: string;
-
   beforeAll(async () => {
-    t = await createTestApp();
     const admin = await createSignedInStaff(t, 'uploader@example.com', 'admin');
     cookie = admin.cookie;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   type Upload = { title?: string; description?: string; categories?: string[]; tags?: string[]; transcript?: string; file?: { name: string; type: string; bytes: Uint8Array } };
   async function upload({ title = 'Harbour Light', description = 'A short, steady practice.', categories = ['mindfulness'], tags = [], transcript, file }: Upload) {

@@ -11,6 +11,7 @@ import { BILLING_MESSAGES } from '#shared/billing.ts';
 import { SESSION_TRANSPORT_HEADER } from '#shared/constants.ts';
 import { securityAuditLog } from '#server/db/schema/security.ts';
 import { appStoreTransactions, subscribers } from '#server/db/schema/billing.ts';
+import { appStoreTransaction } from '#server/features/billing/app-store-transaction.fixture.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createAppleTestChain, signNotification, type AppleTestChain } from '#tests/fakes/apple-signing.ts';
 import { createSignedInUser, origin, signIn } from '#tests/setup/auth-helpers.ts';
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
   const transaction = (overrides: Record<string, unknown> = {}) => {
     const now = Date.now();
     const originalTransactionId = (overrides.originalTransactionId as string | undefined) ?? `2000000${Math.floor(Math.random() * 1e9)}`;
-    return {
+    return appStoreTransaction(now, {
       appAccountToken: token,
       transactionId: originalTransactionId,
       originalTransactionId,
@@ -61,17 +62,9 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
       purchaseDate: now - DAY,
       originalPurchaseDate: now - DAY,
       expiresDate: now + 29 * DAY,
-      quantity: 1,
-      type: 'Auto-Renewable Subscription',
-      inAppOwnershipType: 'PURCHASED',
-      signedDate: now,
-      environment: 'Sandbox',
-      transactionReason: 'PURCHASE',
-      storefront: 'GBR',
-      currency: 'GBP',
       price: 7990,
       ...overrides,
-    };
+    });
   };
   /** Cookie sessions send the page's Origin (as a browser does); bearer sessions (the iOS app) send none. */
   const validate = (payload: object, headers: Record<string, string> = { cookie }) =>

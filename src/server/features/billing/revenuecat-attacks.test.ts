@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revenueCatEvents, subscribers } from '#server/db/schema/billing.ts';
 import { REVENUECAT_NO_TIMESTAMP } from '#server/features/billing/revenuecat-billing.ts';
+import { revenueCatEvent } from '#server/features/billing/revenuecat-event.fixture.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -32,22 +33,7 @@ describe('RevenueCat events that name the wrong account or no time', () => {
   let clock = Date.now();
   const event = (type: string, overrides: Record<string, unknown>) => {
     clock += 1000;
-    return {
-      event: {
-        id: randomUUID(),
-        type,
-        product_id: 'hm_plus_monthly:monthly',
-        entitlement_ids: ['premium'],
-        period_type: 'NORMAL',
-        purchased_at_ms: clock - DAY,
-        expiration_at_ms: clock + 29 * DAY,
-        event_timestamp_ms: clock,
-        environment: 'PRODUCTION',
-        store: 'PLAY_STORE',
-        original_transaction_id: `GPA.${randomUUID()}`,
-        ...overrides,
-      },
-    };
+    return { event: revenueCatEvent(type, clock, { id: randomUUID(), original_transaction_id: `GPA.${randomUUID()}`, ...overrides }) };
   };
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/revenuecat/webhook', headers: { authorization: SECRET }, payload: payload as object });
   const subscriptionOf = async (userId: string) => (await t.database.db.select().from(subscribers).where(eq(subscribers.userId, userId))).at(0);

@@ -6,29 +6,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { securityAuditLog } from '#server/db/schema/security.ts';
 import { revenueCatEvents, subscribers } from '#server/db/schema/billing.ts';
+import { revenueCatEvent } from '#server/features/billing/revenuecat-event.fixture.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { createSignedInUser } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 
 const SECRET = 'Bearer rc-hook-7f3a9c';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('RevenueCat webhook', () => {
-  let t: TestApp;
+  const t = openForSuite(() => createTestApp({ env: { REVENUECAT_WEBHOOK_AUTH: SECRET } }));
   let cookie: string;
   let userId: string;
   /** The signed-in user's appAccountToken: the app's RevenueCat appUserID. */
   let token: string;
-
   beforeAll(async () => {
-    t = await createTestApp({ env: { REVENUECAT_WEBHOOK_AUTH: SECRET } });
     ({ cookie, userId } = await createSignedInUser(t, 'android@example.com'));
     token = (await t.app.inject({ method: 'GET', url: '/api/iap/app-account-token', headers: { cookie } })).json().appAccountToken;
   });
-  afterAll(() => t.close());
 
   let clock = Date.now();
   /** An event as RevenueCat sends it for a Google Play subscription (product:base-plan), each newer than the last. */
@@ -36,28 +35,19 @@ describe('RevenueCat webhook', () => {
     clock += 1000;
     return {
       api_version: '1.0',
-      event: {
+      event: revenueCatEvent(type, clock, {
         id: randomUUID().toUpperCase(),
-        type,
         app_id: 'app1a2b3c4',
         app_user_id: token,
         original_app_user_id: token,
         aliases: [token],
-        product_id: 'hm_plus_monthly:monthly',
-        entitlement_ids: ['premium'],
-        period_type: 'NORMAL',
-        purchased_at_ms: clock - DAY,
-        expiration_at_ms: clock + 29 * DAY,
-        event_timestamp_ms: clock,
-        environment: 'PRODUCTION',
-        store: 'PLAY_STORE',
         transaction_id: 'GPA.3372-1111-2222-33333',
         original_transaction_id: 'GPA.3372-1111-2222-33333',
         country_code: 'GB',
         currency: 'GBP',
         price: 7.99,
         ...overrides,
-      },
+      }),
     };
   };
   /** `null`: no Authorization header at all. */

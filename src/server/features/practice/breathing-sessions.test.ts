@@ -6,28 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BREATHING_MESSAGES } from '#shared/breathing.ts';
 import { PRACTICE_MESSAGES } from '#shared/practice.ts';
+import type { practiceApi } from '#shared/contracts/practice.routes.ts';
+import type { ReplyOf } from '#shared/contracts/route.ts';
 import { meditationSessions } from '#server/db/schema/practice.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
-type Summary = {
-  totalSessions: number;
-  totalMinutes: number;
-  recent: { id: string; kind: string; meditationId: string | null; title: string | null; complete: boolean; minutes: number; trackMinutes: number }[];
-};
+/** What GET /api/practice answers. */
+type Summary = ReplyOf<typeof practiceApi.summary>;
 
 describe.each(testDatabaseKinds())('breathing sessions on %s', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t.close());
+  const t = openForSuite(() => createTestApp({ kind }));
 
   const exercise = (breathing: object, extra: object = {}) => ({ kind: 'breathing', id: randomUUID(), completedAt: new Date().toISOString(), breathing, ...extra });
   const post = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...origin(t), cookie }, payload });

@@ -4,30 +4,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TIMER_MESSAGES } from '#shared/timer.ts';
 import { PRACTICE_MESSAGES } from '#shared/practice.ts';
+import type { practiceApi } from '#shared/contracts/practice.routes.ts';
+import type { ReplyOf } from '#shared/contracts/route.ts';
 import { meditationSessions } from '#server/db/schema/practice.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
-type Summary = {
-  totalSessions: number;
-  totalMinutes: number;
-  currentStreak: number;
-  lastMeditationId: string | null;
-  recent: { id: string; kind: string; meditationId: string | null; title: string | null; complete: boolean; minutes: number; trackMinutes: number }[];
-};
+/** What GET /api/practice answers. */
+type Summary = ReplyOf<typeof practiceApi.summary>;
 
 describe.each(testDatabaseKinds())('timer sessions on %s', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t.close());
+  const t = openForSuite(() => createTestApp({ kind }));
 
   const sitting = (plannedSeconds: number, satSeconds: number, extra: object = {}) => ({ kind: 'timer', id: randomUUID(), completedAt: new Date().toISOString(), timer: { plannedSeconds, satSeconds }, ...extra });
   const post = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...origin(t), cookie }, payload });

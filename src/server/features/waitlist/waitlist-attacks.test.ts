@@ -4,13 +4,14 @@
  * admin's table and CSV then showed them spoofed ('evil\u202Emoc.elpmaxe@…' reads as another domain).
  * Both doors now answer with the same rules (validateEmail), and the CSV never hands a spreadsheet a formula.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from '#shared/waitlist.ts';
 import { waitlistEntries } from '#server/db/schema/waitlist.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { nextIp, origin, signUp } from '#tests/setup/auth-helpers.ts';
 import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 
 /** Addresses an attacker would use to pass for someone else in a list of addresses. */
@@ -28,13 +29,11 @@ const SPOOFED = {
 };
 
 describe.each(PGLITE_ONLY)('waitlist attacks (%s)', (kind) => {
-  let t: TestApp;
+  const t = openForSuite(() => createTestApp({ kind }));
   let admin: { cookie: string };
   beforeAll(async () => {
-    t = await createTestApp({ kind });
     admin = await createSignedInStaff(t, 'wl-attack-admin@example.com', 'admin');
   });
-  afterAll(() => t.close());
 
   const join = (payload: object) => t.app.inject({ method: 'POST', url: '/api/waitlist', headers: origin(t), payload, remoteAddress: nextIp() });
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST, WAITLIST_MESSAGES } from '#shared/waitlist.ts';
 import type { WaitlistEntriesResponse } from '#shared/contracts/waitlist.ts';
 import { ERROR_TEXT } from '#shared/error-text.ts';
@@ -10,17 +10,16 @@ import { MIGRATIONS_DIR } from '#server/db/client.ts';
 import { waitlistEntries } from '#server/db/schema/waitlist.ts';
 import { nextIp, origin } from '#tests/setup/auth-helpers.ts';
 import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createTestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 
 describe.each(testDatabaseKinds())('waitlist on %s', (kind) => {
-  let t: TestApp;
+  const t = openForSuite(() => createTestApp({ kind }));
   let admin: { cookie: string };
   beforeAll(async () => {
-    t = await createTestApp({ kind });
     admin = await createSignedInStaff(t, 'wl-admin@example.com', 'admin');
   });
-  afterAll(() => t.close());
 
   const join = (payload: object, remoteAddress = nextIp()) => t.app.inject({ method: 'POST', url: '/api/waitlist', headers: origin(t), payload, remoteAddress });
   const rows = () => t.database.db.select().from(waitlistEntries);
