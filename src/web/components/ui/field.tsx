@@ -42,6 +42,15 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   );
 }
 
+/** A form's refusal (the server's words, or the form's own check), announced as it appears; nothing while there is none. */
+export function FormProblem({ children }: { children: ReactNode }) {
+  return children ? (
+    <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
+      {children}
+    </p>
+  ) : null;
+}
+
 export function Field({ label, hint, error, id, type = 'text', className = '', secret = 'password', ...props }: Props) {
   const autoId = useId();
   const inputId = id ?? autoId;

@@ -7,7 +7,7 @@ import { adminApi } from '#shared/contracts/admin.routes.ts';
 import { queryKeyOf } from '#shared/contracts/route.ts';
 import { ROLE_OPTIONS } from '#shared/roles.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { Field, FieldLabel } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { dateTime, Panel, selectClass } from '#web/features/admin/admin-ui.tsx';
 import { recordLocalAudit } from '#web/features/admin/local-audit-log.ts';
@@ -97,9 +97,7 @@ export function RolesTab() {
         <form onSubmit={submit} className="grid items-end gap-4 sm:grid-cols-[1fr_auto_auto]">
           <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
           <div>
-            <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-              Role
-            </label>
+            <FieldLabel htmlFor={roleId}>Role</FieldLabel>
             <select id={roleId} className={`${selectClass} h-12`} value={role} onChange={(e) => setRole(e.target.value)}>
               {ROLE_OPTIONS.map((r) => (
                 <option key={r} value={r}>

@@ -9,13 +9,12 @@ import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
 import Feather from 'lucide-react/icons/feather';
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
-import { withNext } from '#shared/next-path.ts';
 import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_PATTERN_IDS, BREATHING_PATTERNS, guideScale, lengthLabel, PHASE_WORDS, readBreathingSettings, type BreathingLength } from '#shared/breathing.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
-import { FieldHint } from '#web/components/ui/field.tsx';
+import { AccountInvite, PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
+import { PracticeSettingsForm, RadioFieldset } from '#web/features/practice/practice-settings-form.tsx';
+import { FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { beginExercise, breathingEngine, exerciseOutcome } from '#web/features/breathing/breathing-recording.ts';
@@ -79,7 +78,6 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
   const viewer = useViewer();
   const player = usePlayer();
   const [settings, update] = useDeviceSettings(SETTINGS_KEY, readBreathingSettings);
-  const patternsId = useId();
   const lengthId = useId();
   const soundId = useId();
   const hapticsId = useId();
@@ -100,29 +98,16 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
       <PracticeHeading headingRef={headingRef}>Guided breathing</PracticeHeading>
       <p className="mt-3 text-stone-600 dark:text-stone-300">Choose a pattern and follow the words, the circle or the soft sounds, with your eyes open or closed.</p>
 
-      <form
-        className="mt-8 space-y-8"
-        onSubmit={(event) => {
-          event.preventDefault();
-          start();
-        }}
-      >
-        <fieldset>
-          <legend id={patternsId} className="mb-3 text-sm font-medium text-stone-700 dark:text-stone-200">
-            Pattern
-          </legend>
-          <div role="radiogroup" aria-labelledby={patternsId} className="grid gap-3 sm:grid-cols-2">
-            {BREATHING_PATTERN_IDS.map((id) => (
-              <PatternCard key={id} id={id} checked={settings.pattern === id} onChange={() => update({ pattern: id })} />
-            ))}
-          </div>
-        </fieldset>
+      <PracticeSettingsForm onBegin={start}>
+        <RadioFieldset legend="Pattern" className="grid gap-3 sm:grid-cols-2">
+          {BREATHING_PATTERN_IDS.map((id) => (
+            <PatternCard key={id} id={id} checked={settings.pattern === id} onChange={() => update({ pattern: id })} />
+          ))}
+        </RadioFieldset>
 
         <div className="grid gap-6 sm:grid-cols-2">
           <div>
-            <label htmlFor={lengthId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-              Length
-            </label>
+            <FieldLabel htmlFor={lengthId}>Length</FieldLabel>
             <select
               id={lengthId}
               className={selectClass}
@@ -162,14 +147,11 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
           </Button>
           {viewer.status === 'signed-out' ? (
             <p className="text-sm text-stone-600 dark:text-stone-300">
-              <Link to={withNext('/sign-up', '/breathe')} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
-                Create a free account
-              </Link>{' '}
-              to count your breathing in your practice.
+              <AccountInvite path="/breathe" counts="your breathing" />
             </p>
           ) : null}
         </div>
-      </form>
+      </PracticeSettingsForm>
     </>
   );
 }

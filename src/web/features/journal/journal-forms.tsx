@@ -19,6 +19,7 @@ import {
 } from '#shared/journal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
+import { FieldLabel } from '#web/components/ui/field.tsx';
 
 /** Resolves true when the entry was saved (the form then resets); false keeps the draft as it is. */
 export type SaveHandler = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent) => Promise<boolean>;
@@ -126,9 +127,7 @@ export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave:
   return (
     <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="Mindfulness entry">
       <div>
-        <label htmlFor={timeId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-          Time of day
-        </label>
+        <FieldLabel htmlFor={timeId}>Time of day</FieldLabel>
         <select id={timeId} value={draft.timeOfDay} onChange={(e) => set({ timeOfDay: e.target.value as TimeOfDay | '' })} className="h-11 rounded-2xl border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-950">
           <option value="">Now ({clock})</option>
           <option value="morning">Morning</option>

@@ -13,7 +13,7 @@ import Fingerprint from 'lucide-react/icons/fingerprint-pattern';
 import { JOURNAL_BIOMETRIC_MESSAGES as B, JOURNAL_LOCK_MESSAGES as L } from '#shared/journal-keys.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { Field, FormProblem } from '#web/components/ui/field.tsx';
 import { replaceJournalPassphrase } from '#web/features/journal/journal-access.ts';
 import { JournalLockedError } from '#web/features/journal/journal-crypto.ts';
 import { NewPassphrase, newPassphraseProblem } from '#web/features/journal/journal-new-passphrase.tsx';
@@ -211,7 +211,7 @@ function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Jou
           <Button type="button" variant="outline" disabled={biometricAction.busy || action.busy} aria-busy={biometricAction.busy} onClick={() => biometricAction.onSubmit(undefined)}>
             <Fingerprint className="size-4" aria-hidden /> {B.unlockWith(enrolled)}
           </Button>
-          <Problem text={biometricAction.problem} />
+          <FormProblem>{biometricAction.problem}</FormProblem>
         </>
       ) : null}
       {recovering ? (
@@ -234,7 +234,7 @@ function Unlock({ journal, onOpenChange, onOpened, onStartOver }: { journal: Jou
           </span>
         </label>
       ) : null}
-      <Problem text={action.problem} />
+      <FormProblem>{action.problem}</FormProblem>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button
           variant="ghost"
@@ -322,7 +322,7 @@ function recoveryKeyFile(key: string): string {
 function SubmitRow({ problem, busy, blocked = false, label, busyLabel }: { problem: ReactNode; busy: boolean; blocked?: boolean; label: string; busyLabel: string }) {
   return (
     <>
-      <Problem text={problem} />
+      <FormProblem>{problem}</FormProblem>
       <div className="flex justify-end">
         <Button type="submit" disabled={blocked || busy} aria-busy={busy}>
           {busy ? busyLabel : label}
@@ -332,10 +332,3 @@ function SubmitRow({ problem, busy, blocked = false, label, busyLabel }: { probl
   );
 }
 
-function Problem({ text }: { text: ReactNode }) {
-  return text ? (
-    <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
-      {text}
-    </p>
-  ) : null;
-}

@@ -12,7 +12,7 @@ import type { JournalEntry } from '#shared/journal.ts';
 import { SHARE_EXPIRY_DAYS, SHARE_MESSAGES as M, summariseJournal, type ShareExpiryDays } from '#shared/journal-share.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
+import { FieldHint, FieldLabel, FormProblem } from '#web/components/ui/field.tsx';
 import { SHARE_LINKS_QUERY_KEY } from '#web/features/journal/journal-shared-links.tsx';
 import { shareLink, shareRequest } from '#web/features/journal/journal-share-crypto.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -111,11 +111,7 @@ export function ShareEntryDialog({ entry, entries, onClose }: { entry: JournalEn
               {M.summaryHint}
             </FieldHint>
           </div>
-          {problem ? (
-            <p role="alert" className="rounded-2xl bg-rose-50 px-4 py-3 text-sm text-rose-800 dark:bg-rose-950/50 dark:text-rose-200">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem>{problem}</FormProblem>
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

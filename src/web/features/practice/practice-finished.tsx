@@ -18,6 +18,18 @@ export function PracticeHeading({ headingRef, children }: { headingRef: RefObjec
   );
 }
 
+/** A visitor's way to an account that counts this practice: "Create a free account to count your sittings in your practice." */
+export function AccountInvite({ path, counts }: { path: string; counts: string }) {
+  return (
+    <>
+      <Link to={withNext('/sign-up', path)} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+        Create a free account
+      </Link>{' '}
+      to count {counts} in your practice.
+    </>
+  );
+}
+
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;
   heading: string;
@@ -39,12 +51,7 @@ export function PracticeFinished({ headingRef, heading, summary, what, outcome, 
       <p className="mt-3 text-lg text-stone-700 dark:text-stone-200">{summary}</p>
       <p className="mt-2 min-h-6 text-stone-600 dark:text-stone-300" role="status" data-testid={testId}>
         {outcome === 'visitor' ? (
-          <>
-            <Link to={withNext('/sign-up', visitor.path)} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
-              Create a free account
-            </Link>{' '}
-            to count {visitor.counts} in your practice.
-          </>
+          <AccountInvite {...visitor} />
         ) : outcome ? (
           practiceOutcomeWords(what, partial)[outcome]
         ) : null}

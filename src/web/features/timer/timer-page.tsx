@@ -13,11 +13,11 @@ import Volume2 from 'lucide-react/icons/volume-2';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
-import { withNext } from '#shared/next-path.ts';
 import { BED_IDS, BED_LABELS, BELL_IDS, BELL_LABELS, parseCustomMinutes, readTimerSettings, TIMER, type BedChoice, type BellChoice } from '#shared/timer.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
-import { FieldError, FieldHint } from '#web/components/ui/field.tsx';
+import { AccountInvite, PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
+import { PracticeSettingsForm, RadioFieldset } from '#web/features/practice/practice-settings-form.tsx';
+import { FieldError, FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { usePlayer } from '#web/features/player/player-context.tsx';
 import { timerEngine } from '#web/features/timer/timer-engine.ts';
@@ -57,7 +57,6 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
   const [customChosen, setCustomChosen] = useState(!isPreset);
   const [customError, setCustomError] = useState<string | null>(null);
   const customId = useId();
-  const lengthId = useId();
 
   const begin = () => {
     let minutes = settings.minutes;
@@ -91,49 +90,41 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
         .
       </p>
 
-      <form
-        className="mt-8 space-y-8"
-        onSubmit={(event) => {
-          event.preventDefault();
-          begin();
-        }}
-      >
-        <fieldset>
-          <legend id={lengthId} className="mb-3 text-sm font-medium text-stone-700 dark:text-stone-200">
-            Length
-          </legend>
-          <div role="radiogroup" aria-labelledby={lengthId} className="flex flex-wrap gap-2">
-            {TIMER.presetMinutes.map((minutes) => (
-              <Chip key={minutes} name="timer-length" checked={!customChosen && settings.minutes === minutes} onChange={() => { setCustomChosen(false); setCustomError(null); update({ minutes }); }}>
-                {minutes} min
-              </Chip>
-            ))}
-            <Chip name="timer-length" checked={customChosen} onChange={() => setCustomChosen(true)}>
-              Custom
+      <PracticeSettingsForm onBegin={begin}>
+        <RadioFieldset
+          legend="Length"
+          className="flex flex-wrap gap-2"
+          after={
+            customChosen ? (
+              <div className="mt-4">
+                <FieldLabel htmlFor={customId}>Minutes</FieldLabel>
+                <input
+                  id={customId}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={custom}
+                  aria-invalid={customError ? true : undefined}
+                  aria-describedby={customError ? `${customId}-error` : `${customId}-hint`}
+                  onChange={(event) => {
+                    setCustom(event.target.value);
+                    setCustomError(null);
+                  }}
+                  className="h-12 w-32 rounded-2xl border border-stone-300 bg-white px-4 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50"
+                />
+                {customError ? <FieldError id={`${customId}-error`}>{customError}</FieldError> : <FieldHint id={`${customId}-hint`}>Between {TIMER.minMinutes} and {TIMER.maxMinutes} minutes.</FieldHint>}
+              </div>
+            ) : null
+          }
+        >
+          {TIMER.presetMinutes.map((minutes) => (
+            <Chip key={minutes} name="timer-length" checked={!customChosen && settings.minutes === minutes} onChange={() => { setCustomChosen(false); setCustomError(null); update({ minutes }); }}>
+              {minutes} min
             </Chip>
-          </div>
-          {customChosen ? (
-            <div className="mt-4">
-              <label htmlFor={customId} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-                Minutes
-              </label>
-              <input
-                id={customId}
-                inputMode="numeric"
-                autoComplete="off"
-                value={custom}
-                aria-invalid={customError ? true : undefined}
-                aria-describedby={customError ? `${customId}-error` : `${customId}-hint`}
-                onChange={(event) => {
-                  setCustom(event.target.value);
-                  setCustomError(null);
-                }}
-                className="h-12 w-32 rounded-2xl border border-stone-300 bg-white px-4 text-base text-stone-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-rose-500 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50"
-              />
-              {customError ? <FieldError id={`${customId}-error`}>{customError}</FieldError> : <FieldHint id={`${customId}-hint`}>Between {TIMER.minMinutes} and {TIMER.maxMinutes} minutes.</FieldHint>}
-            </div>
-          ) : null}
-        </fieldset>
+          ))}
+          <Chip name="timer-length" checked={customChosen} onChange={() => setCustomChosen(true)}>
+            Custom
+          </Chip>
+        </RadioFieldset>
 
         <div className="grid gap-6 sm:grid-cols-2">
           <Select label="Warm-up" value={String(settings.warmUpSeconds)} onChange={(v) => update({ warmUpSeconds: Number(v) })} options={TIMER.warmUpSeconds.map((s) => ({ value: String(s), label: s === 0 ? 'None' : s < 60 ? `${s} seconds` : '1 minute' }))} hint="Time to settle before the first bell." />
@@ -156,14 +147,11 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
           </Button>
           {!viewer.signedIn ? (
             <p className="text-sm text-stone-600 dark:text-stone-300">
-              <Link to={withNext('/sign-up', '/timer')} className="font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
-                Create a free account
-              </Link>{' '}
-              to count your sittings in your practice.
+              <AccountInvite path="/timer" counts="your sittings" />
             </p>
           ) : null}
         </div>
-      </form>
+      </PracticeSettingsForm>
     </>
   );
 }
@@ -188,9 +176,7 @@ function Select({ label, value, onChange, options, hint, after }: { label: strin
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700 dark:text-stone-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="flex items-center gap-2">
         <select id={id} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}>
           {options.map((option) => (
