@@ -25,22 +25,14 @@ export function redactDetails(details: Record<string, unknown>): Record<string, 
  * Lockout bypass attempts and forged webhooks are always recorded as critical. The monitor never makes
  * this fail: its own errors are logged and swallowed.
  */
-export async function logSecurityEvent({
-  db,
-  eventType,
-  severity,
-  userId,
-  userEmail,
-  ipAddress,
-  details = {},
-}: MonitoredEvent & { db: Database }): Promise<void> {
+export async function logSecurityEvent({ db, ...given }: MonitoredEvent & { db: Database }): Promise<void> {
   const event = {
-    eventType,
-    severity: CRITICAL_EVENT_TYPES.has(eventType) ? 'critical' : severity,
-    userId: userId ?? null,
-    userEmail: userEmail ?? null,
-    ipAddress: ipAddress ?? null,
-    details: redactDetails(details),
+    eventType: given.eventType,
+    severity: CRITICAL_EVENT_TYPES.has(given.eventType) ? 'critical' : given.severity,
+    userId: given.userId ?? null,
+    userEmail: given.userEmail ?? null,
+    ipAddress: given.ipAddress ?? null,
+    details: redactDetails(given.details ?? {}),
   } as const;
   await db.insert(securityAuditLog).values(event);
   await observeSecurityEvent({ db, event });

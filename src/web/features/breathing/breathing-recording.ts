@@ -4,16 +4,13 @@
  * end always, one stopped early after a minute or more (a partial session); written to the device's
  * session queue first, then sent, so an exercise done offline counts once the connection is back.
  */
-import { PARTIAL_SESSION_MIN_SECONDS } from '#shared/listening.ts';
 import type { BreathingSettings } from '#shared/breathing.ts';
-import { enqueueSession } from '#web/features/practice/session-queue.ts';
-import { outcomeStore, sendQueuedPractice } from '#web/features/practice/practice-recording.ts';
-import { createBreathingEngine, type FinishedExercise } from '#web/features/breathing/breathing-engine.ts';
+import { outcomeStore, recordTimedPractice } from '#web/features/practice/practice-recording.ts';
+import { createBreathingEngine } from '#web/features/breathing/breathing-engine.ts';
 import { VIEWER_QUERY_KEY } from '#web/features/auth/use-viewer.ts';
 import type { MeResponse } from '#shared/contracts/auth.ts';
 import { queryClient } from '#web/lib/query-client.ts';
 import { platform } from '#web/platform/platform.ts';
-import type { PracticeOutcome } from '#shared/practice.ts';
 
 export const breathingEngine = createBreathingEngine({
   tap: () => {
@@ -38,19 +35,10 @@ export function beginExercise(settings: BreathingSettings, userId: string | null
   return breathingEngine.start(settings);
 }
 
-async function recordExercise(exercise: FinishedExercise, userId: string | null): Promise<PracticeOutcome> {
-  if (!userId) return 'visitor';
-  if (!exercise.ranToEnd && exercise.breathedSeconds < PARTIAL_SESSION_MIN_SECONDS) return 'too-short';
-  const { pattern, length } = exercise.settings;
-  enqueueSession({ kind: 'breathing', id: exercise.id, completedAt: exercise.completedAt, breathing: { pattern, length, breathedSeconds: exercise.breathedSeconds }, userId });
-  return sendQueuedPractice(exercise.id, userId);
-}
-
 breathingEngine.onFinished((exercise) => {
   const userId = owner === undefined ? (queryClient.getQueryData<MeResponse>(VIEWER_QUERY_KEY)?.user?.id ?? null) : owner;
   owner = null;
-  void recordExercise(exercise, userId).then(exerciseOutcome.set, (error: unknown) => {
-    console.warn('breathing: session not recorded', error);
-    exerciseOutcome.set('waiting');
-  });
+  const { pattern, length } = exercise.settings;
+  const body = { kind: 'breathing', id: exercise.id, completedAt: exercise.completedAt, breathing: { pattern, length, breathedSeconds: exercise.breathedSeconds } } as const;
+  exerciseOutcome.follow(recordTimedPractice(userId, { ranToEnd: exercise.ranToEnd, seconds: exercise.breathedSeconds }, body), 'breathing');
 });

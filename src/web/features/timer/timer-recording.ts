@@ -4,12 +4,9 @@
  * (a partial session); written to the device's session queue first, then sent. It is recorded for
  * the account that began it, even when the person has moved to another page by the time it ends.
  */
-import { PARTIAL_SESSION_MIN_SECONDS } from '#shared/listening.ts';
-import { enqueueSession } from '#web/features/practice/session-queue.ts';
-import { outcomeStore, sendQueuedPractice } from '#web/features/practice/practice-recording.ts';
+import { outcomeStore, recordTimedPractice } from '#web/features/practice/practice-recording.ts';
 import type { TimerSettings } from '#shared/timer.ts';
-import { timerEngine, type FinishedSitting } from '#web/features/timer/timer-engine.ts';
-import type { PracticeOutcome } from '#shared/practice.ts';
+import { timerEngine } from '#web/features/timer/timer-engine.ts';
 
 /** What became of the last sitting, for the page's closing words. */
 export const sittingOutcome = outcomeStore();
@@ -23,18 +20,9 @@ export function beginSitting(settings: TimerSettings, userId: string | null): Pr
   return timerEngine.start(settings);
 }
 
-async function recordSitting(sitting: FinishedSitting, userId: string | null): Promise<PracticeOutcome> {
-  if (!userId) return 'visitor';
-  if (!sitting.ranToEnd && sitting.satSeconds < PARTIAL_SESSION_MIN_SECONDS) return 'too-short';
-  enqueueSession({ kind: 'timer', id: sitting.id, completedAt: sitting.completedAt, timer: { plannedSeconds: sitting.plannedSeconds, satSeconds: Math.round(sitting.satSeconds) }, userId });
-  return sendQueuedPractice(sitting.id, userId);
-}
-
 timerEngine.onFinished((sitting) => {
   const userId = owner;
   owner = null;
-  void recordSitting(sitting, userId).then(sittingOutcome.set, (error: unknown) => {
-    console.warn('timer: session not recorded', error);
-    sittingOutcome.set('waiting');
-  });
+  const body = { kind: 'timer', id: sitting.id, completedAt: sitting.completedAt, timer: { plannedSeconds: sitting.plannedSeconds, satSeconds: Math.round(sitting.satSeconds) } } as const;
+  sittingOutcome.follow(recordTimedPractice(userId, { ranToEnd: sitting.ranToEnd, seconds: sitting.satSeconds }, body), 'timer');
 });
