@@ -33,3 +33,26 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+/**
+ * The confirmation of an action on one thing chosen from a list (a link to revoke, a favourite to
+ * remove): open while there is a `subject`; closing it calls `onClose` (which clears the subject), and
+ * confirming hands the subject to `onConfirm`.
+ */
+export function ConfirmDialogFor<T>({
+  subject,
+  onClose,
+  onConfirm,
+  ...words
+}: { subject: T | null; onClose: () => void; onConfirm: (subject: T) => void; title: string; description: string; confirmLabel: string; cancelLabel?: string }) {
+  return (
+    <ConfirmDialog
+      open={subject !== null}
+      onOpenChange={(open) => !open && onClose()}
+      onConfirm={() => {
+        if (subject !== null) onConfirm(subject);
+      }}
+      {...words}
+    />
+  );
+}

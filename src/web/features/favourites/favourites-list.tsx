@@ -15,7 +15,7 @@ import type { MeditationCard } from '#shared/contracts/catalogue.ts';
 import { FAVOURITES_MESSAGES } from '#shared/favourites-messages.ts';
 import { CATALOGUE_MESSAGES } from '#shared/catalogue-messages.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialogFor } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useDownloads } from '#web/features/downloads/use-downloads.ts';
@@ -122,17 +122,16 @@ export function FavouritesList() {
         })}
       </ul>
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
+      <ConfirmDialogFor
+        subject={confirming}
+        onClose={() => setConfirming(null)}
         title={M.removeConfirmTitle}
         description={confirming ? M.removeConfirmBody(confirming.title) : ''}
         confirmLabel="Remove"
         cancelLabel="Keep it"
-        onConfirm={() => {
-          if (!confirming) return;
-          remove(confirming);
-          void downloads.remove(confirming.id);
+        onConfirm={(favourite) => {
+          remove(favourite);
+          void downloads.remove(favourite.id);
         }}
       />
     </>

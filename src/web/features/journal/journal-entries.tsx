@@ -16,7 +16,7 @@ import { entriesToMarkdown, JOURNAL_MESSAGES as M, labelOf, type JournalEntry } 
 import { JOURNAL_LOCK_MESSAGES as L, type BiometryKind } from '#shared/journal-keys.ts';
 import { localDay } from '#shared/days.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialogFor } from '#web/components/ui/confirm-dialog.tsx';
 import { LockControls } from '#web/features/journal/journal-lock-controls.tsx';
 
 const MENU_ITEM = 'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
@@ -143,18 +143,18 @@ function ActedEntries({ entries, actions: { conflicted, onDelete, onDeleteAll, o
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
+      <ConfirmDialogFor
+        subject={confirm}
+        onClose={() => setConfirm(null)}
         title={confirm === 'all' ? 'Delete all entries?' : 'Delete this entry?'}
         description={confirm === 'all' ? 'Every journal entry will be deleted, on all your devices. Export them first if you want to keep a copy. This cannot be undone.' : 'This entry will be deleted, on all your devices. This cannot be undone.'}
         confirmLabel="Delete"
-        onConfirm={() => {
-          if (confirm === 'all') {
+        onConfirm={(chosen) => {
+          if (chosen === 'all') {
             onDeleteAll();
             toast.success(M.deletedAllTitle);
-          } else if (confirm) {
-            onDelete(confirm.id);
+          } else {
+            onDelete(chosen.id);
             toast.success(M.deletedTitle);
           }
         }}

@@ -11,7 +11,7 @@ import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
 import { queryKeyOf } from '#shared/contracts/route.ts';
 import { SHARE_MESSAGES as M } from '#shared/journal-share.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialogFor } from '#web/components/ui/confirm-dialog.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { call } from '#web/lib/call.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -71,16 +71,7 @@ export function SharedLinks() {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={M.revokeTitle}
-        description={M.revokeBody}
-        confirmLabel={M.revoke}
-        onConfirm={() => {
-          if (confirm) revoke.mutate(confirm.id);
-        }}
-      />
+      <ConfirmDialogFor subject={confirm} onClose={() => setConfirm(null)} title={M.revokeTitle} description={M.revokeBody} confirmLabel={M.revoke} onConfirm={(link) => revoke.mutate(link.id)} />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { queryKeyOf } from '#shared/contracts/route.ts';
 import { ASSIGNABLE_CATEGORIES } from '#shared/catalogue.ts';
 import { daysLabel, programmePath } from '#shared/programmes.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialogFor } from '#web/components/ui/confirm-dialog.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
@@ -109,16 +109,13 @@ export function ProgrammesAdminTab() {
           )}
         </ListStates>
       </Panel>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDialogFor
+        subject={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.title ?? 'this programme'}?`}
         description="People following it lose their place in it. Their practice history stays."
         confirmLabel="Delete programme"
-        onConfirm={() => {
-          const target = deleting;
-          if (target) action.mutate(() => call(programmesApi.remove, { params: { id: target.id } }));
-        }}
+        onConfirm={(target) => action.mutate(() => call(programmesApi.remove, { params: { id: target.id } }))}
       />
     </div>
   );
