@@ -5,16 +5,9 @@
  * hides from screen readers).
  */
 import { afterEach, expect, it, vi } from 'vitest';
+import { shown } from '#tests/setup/dup-fake-sonner.ts';
 
-const shown = vi.hoisted(() => [] as string[]);
-vi.mock('sonner', () => ({
-  toast: {
-    success: (message: string) => shown.push(`success: ${message}`),
-    error: (message: string) => shown.push(`error: ${message}`),
-    info: (message: string) => shown.push(`info: ${message}`),
-    warning: (message: string) => shown.push(`warning: ${message}`),
-  },
-}));
+vi.mock('sonner', () => import('#tests/setup/dup-fake-sonner.ts'));
 const { toast } = await import('#web/lib/toast.ts');
 
 /** Lets the mutation observer and sonner's (mocked) import run. */

@@ -9,16 +9,9 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '#shared/constants.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { shown as toasts } from '#tests/setup/dup-fake-sonner.ts';
 
-const toasts = vi.hoisted(() => [] as string[]);
-vi.mock('sonner', () => ({
-  toast: {
-    success: (message: string) => toasts.push(`success: ${message}`),
-    error: (message: string) => toasts.push(`error: ${message}`),
-    info: (message: string) => toasts.push(`info: ${message}`),
-    warning: (message: string) => toasts.push(`warning: ${message}`),
-  },
-}));
+vi.mock('sonner', () => import('#tests/setup/dup-fake-sonner.ts'));
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 

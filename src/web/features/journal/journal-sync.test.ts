@@ -103,7 +103,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('keeps a change made offline on the device, across a reload, until it can be sent', async () => {
     const person = await subscriber('sync-offline@example.com');
-    const { browser: browser, journal: first } = await firstDevice(person, 'ten characters at least');
+    const { browser, journal: first } = await firstDevice(person, 'ten characters at least');
     browser.setOnline(false);
     await first.add([entry('1', 'written on the train')]);
     await first.sync();
@@ -140,7 +140,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('keeps a new entry on the device and says why when the journal is full on the server, and still syncs deletions (issue 33, row 3)', async () => {
     const person = await subscriber('sync-full@example.com');
-    const { browser: browser, journal: journal } = await firstDevice(person, 'ten characters at least');
+    const { browser, journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'kept')]);
     await journal.sync();
     expect(journal.state).toBe('synced');
@@ -188,7 +188,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('forgets an account on this device: key and records, and nothing of another account', async () => {
     const ann = await subscriber('sync-ann@example.com');
-    const { browser: browser, journal: journal } = await firstDevice(ann, 'ten characters at least');
+    const { browser, journal } = await firstDevice(ann, 'ten characters at least');
     await journal.add([entry('1', 'ann private')]);
     // Locking lets go of the page's copy first, so a sync still in flight cannot write it back.
     journal.close();
@@ -202,7 +202,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('keeps no key on the device: locking lets go of it, the sealed records stay, and the kept keyring unlocks offline (issue 36, item 1)', async () => {
     const person = await subscriber('sync-lock@example.com');
-    const { browser: browser, journal: journal } = await firstDevice(person, 'ten characters at least');
+    const { browser, journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'kept sealed')]);
     await journal.sync();
     // What the device stores for the journal: no key of any kind, as stored (not only as loadDevice shows it).
@@ -257,7 +257,7 @@ describe('the journal sync engine (issue 18)', { timeout: 120_000 }, () => {
 
   it('counts the changes not yet sent, for the warning before signing out', async () => {
     const person = await subscriber('sync-unsynced@example.com');
-    const { browser: browser, journal: journal } = await firstDevice(person, 'ten characters at least');
+    const { browser, journal } = await firstDevice(person, 'ten characters at least');
     await journal.add([entry('1', 'sent')]);
     await journal.sync();
     expect(await browser.store.unsyncedCount()).toBe(0);

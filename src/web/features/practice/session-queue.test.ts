@@ -7,6 +7,16 @@ import { enqueueSession, flushSessions, readQueue, wasRefused, type SendResult }
 const listened = { ranges: [{ start: 0, end: 30 }], seconds: 30 };
 const session = (id: string, userId = 'u1') => ({ id, meditationId: 'm1', completedAt: '2026-11-23T08:00:00.000Z', listened, userId });
 
+/** Sends u1's queue to a server that takes everything, and answers with what it was sent. */
+async function flushAndCollect(): Promise<RecordSessionBody[]> {
+  const bodies: RecordSessionBody[] = [];
+  await flushSessions('u1', (body) => {
+    bodies.push(body);
+    return Promise.resolve('sent');
+  });
+  return bodies;
+}
+
 describe('pending session queue', () => {
   beforeEach(() => localStorage.clear());
 
@@ -64,11 +74,7 @@ describe('pending session queue', () => {
     const sittingBody = { kind: 'timer' as const, id: 't1', completedAt: '2026-11-23T08:00:00.000Z', timer: { plannedSeconds: 600, satSeconds: 600 } };
     localStorage.setItem(STORAGE_KEYS.pendingSessions, JSON.stringify([{ ...sittingBody, userId: 'u1' }, { kind: 'timer', id: 't2', completedAt: '2026-11-23T08:00:00.000Z', userId: 'u1' }, { kind: 'walk', id: 't3', completedAt: '2026-11-23T08:00:00.000Z', userId: 'u1', meditationId: 'm1', listened }]));
     expect(readQueue().map((s) => s.id)).toEqual(['t1']);
-    const bodies: RecordSessionBody[] = [];
-    await flushSessions('u1', (b) => {
-      bodies.push(b);
-      return Promise.resolve('sent');
-    });
+    const bodies = await flushAndCollect();
     expect(bodies).toEqual([sittingBody]);
   });
 
@@ -76,11 +82,7 @@ describe('pending session queue', () => {
     const exerciseBody = { kind: 'breathing' as const, id: 'b1', completedAt: '2026-11-27T08:00:00.000Z', breathing: { pattern: 'box' as const, length: { count: 1 as const, unit: 'cycles' as const }, breathedSeconds: 16 } };
     localStorage.setItem(STORAGE_KEYS.pendingSessions, JSON.stringify([{ ...exerciseBody, userId: 'u1' }, { kind: 'breathing', id: 'b2', completedAt: '2026-11-27T08:00:00.000Z', userId: 'u1', breathing: { pattern: 'box' } }]));
     expect(readQueue().map((s) => s.id)).toEqual(['b1']);
-    const bodies: RecordSessionBody[] = [];
-    await flushSessions('u1', (b) => {
-      bodies.push(b);
-      return Promise.resolve('sent');
-    });
+    const bodies = await flushAndCollect();
     expect(bodies).toEqual([exerciseBody]);
   });
 
