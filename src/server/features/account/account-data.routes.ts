@@ -1,13 +1,12 @@
 /** Account › Your data (issue 18): download everything the server holds, or delete the account. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountApi } from '#shared/contracts/account.routes.ts';
-import { ERROR_TEXT } from '#shared/error-text.ts';
 import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { accountDeletedMail, deleteAccount, deletionInfo, exportAccountData, sendDeletedMail } from '#server/features/account/account-data.service.ts';
 import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
-import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { enforceRateLimit, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { logSecurityEvent } from '#server/features/security/security-audit.service.ts';
 import type { Mailer } from '#server/mail.ts';
 import { sendAppleRevocations, type AppleSignIn } from '#server/features/auth/apple-revocations.ts';
@@ -19,14 +18,6 @@ type Deps = { auth: Auth; db: Database; stripe: StripeBilling | undefined; limit
 const EXPORTS = { perWindow: 5, windowMs: 60 * 60 * 1000 };
 /** Password guesses through deletion count like any other. */
 const DELETE_ATTEMPTS = { perWindow: 5, windowMs: 15 * 60 * 1000 };
-
-async function limit(limits: RateLimitStore, reply: FastifyReply, key: string, ip: string, rule: { perWindow: number; windowMs: number }) {
-  const { count } = await limits.hit(key, rule.windowMs, ip);
-  if (count > rule.perWindow) {
-    reply.header('retry-after', String(Math.ceil(rule.windowMs / 1000)));
-    throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
-  }
-}
 
 /**
  * The session cookies, expired (their row is already gone with the account), under the names and
@@ -43,7 +34,7 @@ export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limi
   const serve = routeServer(app, { auth, db });
 
   serve(accountApi.export, async ({ viewer, request }, reply) => {
-    await limit(limits, reply, `account-export:${viewer.user.id}`, request.ip, EXPORTS);
+    await enforceRateLimit(limits, reply, `account-export:${viewer.user.id}`, request.ip, EXPORTS);
     const now = new Date();
     reply.header('content-disposition', `attachment; filename="harbour-mind-data-${now.toISOString().slice(0, 10)}.json"`);
     return exportAccountData({ db, userId: viewer.user.id, now });
@@ -52,7 +43,7 @@ export function accountDataRoutes(app: FastifyInstance, { auth, db, stripe, limi
   serve(accountApi.deletion, ({ viewer }) => deletionInfo(db, viewer.user.id));
 
   serve(accountApi.delete, async ({ viewer, body, request }, reply) => {
-    await limit(limits, reply, `account-delete:${viewer.user.id}`, request.ip, DELETE_ATTEMPTS);
+    await enforceRateLimit(limits, reply, `account-delete:${viewer.user.id}`, request.ip, DELETE_ATTEMPTS);
     const context = await auth.$context;
     let result;
     try {

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, PLAN_DETAILS, PLANS, RESTORE_LIMIT, type Plan } from '#shared/billing.ts';
-import { ERROR_TEXT } from '#shared/error-text.ts';
 import { webhookResponse } from '#shared/contracts/billing.ts';
 import { billingApi } from '#shared/contracts/billing.routes.ts';
 import { withContracts } from '#server/api-contracts.ts';
@@ -17,7 +16,7 @@ import { billingProviders } from '#server/features/billing/billing-providers.ts'
 import { recordingForgedWebhooks } from '#server/features/billing/forged-webhook.ts';
 import { completeSandboxCheckout, getSandboxCheckout } from '#server/features/billing/sandbox-billing.ts';
 import type { StripeBilling } from '#server/features/billing/stripe-billing.ts';
-import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { enforceRateLimit, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { BILLING_UNAVAILABLE, getEntitlement, getSubscription, isTrialEligible } from '#server/features/billing/subscriptions.service.ts';
 import { routeServer } from '#server/serve-route.ts';
 
@@ -52,11 +51,7 @@ export async function billingRoutes(app: FastifyInstance, { auth, db, mode, stri
 
   // Diagnostics' 'Force Restore Purchases' (web): the subscription re-read from its provider.
   serve(billingApi.restore, async ({ viewer, request }, reply) => {
-    const { count } = await limits.hit(`billing-restore:${viewer.user.id}`, RESTORE_LIMIT.windowMs, request.ip);
-    if (count > RESTORE_LIMIT.perWindow) {
-      reply.header('retry-after', String(RESTORE_LIMIT.windowMs / 1000));
-      throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
-    }
+    await enforceRateLimit(limits, reply, `billing-restore:${viewer.user.id}`, request.ip, RESTORE_LIMIT);
     const row = await getSubscription(db, viewer.user.id);
     // No subscription yet: the web's seller may know of one this server missed (a lost webhook).
     const provider = row ? keeperOf(row) : seller;

@@ -10,27 +10,18 @@ import { journalShareApi } from '#shared/contracts/journal-share.routes.ts';
 import { JOURNAL_MESSAGES } from '#shared/journal.ts';
 import { can } from '#shared/policies.ts';
 import { SHARE_MESSAGES } from '#shared/journal-share.ts';
-import { ERROR_TEXT } from '#shared/error-text.ts';
 import type { Auth } from '#server/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { whoIs } from '#server/features/billing/subscriptions.service.ts';
 import { createShare, listShares, readShare, revokeShare } from '#server/features/journal/journal-share.service.ts';
-import type { RateLimitStore } from '#server/features/security/rate-limit-store.ts';
+import { enforceRateLimit, type RateLimitStore } from '#server/features/security/rate-limit-store.ts';
 import { routeServer } from '#server/serve-route.ts';
 
 /** A recipient opens a link a few times; anything like a scan of ids is stopped. Per address. */
 export const SHARE_READS = { perWindow: 60, windowMs: 10 * 60 * 1000 };
 /** Links made per account: a person shares a few entries, not hundreds an hour. */
 const SHARE_CREATES = { perWindow: 30, windowMs: 60 * 60 * 1000 };
-
-async function limit(limits: RateLimitStore, reply: FastifyReply, key: string, ip: string, rule: { perWindow: number; windowMs: number }) {
-  const { count } = await limits.hit(key, rule.windowMs, ip);
-  if (count > rule.perWindow) {
-    reply.header('retry-after', String(Math.ceil(rule.windowMs / 1000)));
-    throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
-  }
-}
 
 /**
  * Every share reply, refusals included (it runs before validation): never stored by a cache, never
@@ -50,7 +41,7 @@ export function journalShareRoutes(app: FastifyInstance, { auth, db, limits }: {
     journalShareApi.create,
     async ({ viewer, body, request }, reply) => {
       if (!can(await whoIs({ db, userId: viewer.user.id, role: viewer.role }), 'keep-journal')) throw new AppError('subscription/required', JOURNAL_MESSAGES.subscribeBody, 403);
-      await limit(limits, reply, `journal-share-create:${viewer.user.id}`, request.ip, SHARE_CREATES);
+      await enforceRateLimit(limits, reply, `journal-share-create:${viewer.user.id}`, request.ip, SHARE_CREATES);
       const link = await createShare({ db, userId: viewer.user.id, ...body });
       if (!link) throw new AppError('database/constraint-violation', SHARE_MESSAGES.tooMany, 409);
       return reply.status(201).send(link);
@@ -80,7 +71,7 @@ export function journalShareRoutes(app: FastifyInstance, { auth, db, limits }: {
     },
     // Counted before the id is even read, so malformed guesses count too.
     {
-      before: [privateReply, async (request, reply) => limit(limits, reply, `journal-share-read:${request.ip}`, request.ip, SHARE_READS)],
+      before: [privateReply, async (request, reply) => enforceRateLimit(limits, reply, `journal-share-read:${request.ip}`, request.ip, SHARE_READS)],
       description: 'A shared entry, sealed: the key is in the link’s fragment, never sent. Counts one view.',
     },
   );

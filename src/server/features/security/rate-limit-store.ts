@@ -3,9 +3,12 @@
  * shared by every process on the same database), in Redis when REDIS_URL is set.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
+import { ERROR_TEXT } from '#shared/error-text.ts';
 import type { Database } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema/auth.ts';
+import { AppError } from '#server/errors.ts';
 
 type WindowCount = { count: number; resetAt: number };
 
@@ -18,6 +21,21 @@ export type RateLimitStore = {
   /** Takes back one event counted by hit() (an attempt that turned out not to count), never below 0. */
   release(key: string): Promise<void>;
 };
+
+/** How many events one key may count in a window. */
+type RateRule = { perWindow: number; windowMs: number };
+
+/**
+ * Counts one request against `rule` for `key`; past its count, refuses it with the spec's
+ * rate-limit error (429) and a Retry-After of the window's length.
+ */
+export async function enforceRateLimit(limits: RateLimitStore, reply: FastifyReply, key: string, ip: string, rule: RateRule): Promise<void> {
+  const { count } = await limits.hit(key, rule.windowMs, ip);
+  if (count > rule.perWindow) {
+    reply.header('retry-after', String(Math.ceil(rule.windowMs / 1000)));
+    throw new AppError('rate-limit/exceeded', ERROR_TEXT['rate-limit/exceeded']);
+  }
+}
 
 export function createDatabaseRateLimitStore(db: Database, now: () => number = Date.now): RateLimitStore {
   return {
