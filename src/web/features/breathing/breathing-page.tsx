@@ -5,14 +5,13 @@
  * reduced motion: the words and the countdown remain), and "Stop" ends it. The choices stay on this
  * device. A signed-in person's exercise becomes a practice session (breathing-recording.ts).
  */
-import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
 import Feather from 'lucide-react/icons/feather';
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { isCompleteListen } from '#shared/listening.ts';
 import { BREATHING_LENGTH_COUNTS, BREATHING_LENGTH_UNITS, BREATHING_PATTERN_IDS, BREATHING_PATTERNS, guideScale, lengthLabel, PHASE_WORDS, readBreathingSettings, type BreathingLength } from '#shared/breathing.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { AccountInvite, PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
+import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
 import { PracticeSettingsForm, RadioFieldset } from '#web/features/practice/practice-settings-form.tsx';
 import { FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
@@ -98,7 +97,7 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
       <PracticeHeading headingRef={headingRef}>Guided breathing</PracticeHeading>
       <p className="mt-3 text-stone-600 dark:text-stone-300">Choose a pattern and follow the words, the circle or the soft sounds, with your eyes open or closed.</p>
 
-      <PracticeSettingsForm onBegin={start}>
+      <PracticeSettingsForm onBegin={start} begin={{ label: 'Start', preparing: 'Preparing the sounds…' }} loading={loading} invite={viewer.status === 'signed-out' ? { path: '/breathe', counts: 'your breathing' } : null}>
         <RadioFieldset legend="Pattern" className="grid gap-3 sm:grid-cols-2">
           {BREATHING_PATTERN_IDS.map((id) => (
             <PatternCard key={id} id={id} checked={settings.pattern === id} onChange={() => update({ pattern: id })} />
@@ -141,16 +140,6 @@ function SettingsView({ headingRef, loading }: { headingRef: RefObject<HTMLHeadi
           </div>
         </div>
 
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" size="lg" disabled={loading}>
-            <Play className="size-5" aria-hidden /> {loading ? 'Preparing the sounds…' : 'Start'}
-          </Button>
-          {viewer.status === 'signed-out' ? (
-            <p className="text-sm text-stone-600 dark:text-stone-300">
-              <AccountInvite path="/breathe" counts="your breathing" />
-            </p>
-          ) : null}
-        </div>
       </PracticeSettingsForm>
     </>
   );

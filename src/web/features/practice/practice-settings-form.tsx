@@ -1,11 +1,24 @@
 /**
  * The settings form of a timed practice, the meditation timer's (/timer) or the breathing guide's
- * (/breathe): submitting it begins the practice, and a choice of one among several is a radio group
- * its legend names.
+ * (/breathe): its button begins the practice (with, for a visitor, the way to an account that counts
+ * it), and a choice of one among several is a radio group its legend names.
  */
+import Play from 'lucide-react/icons/play';
 import { useId, type ReactNode } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { AccountInvite } from '#web/features/practice/practice-finished.tsx';
 
-export function PracticeSettingsForm({ onBegin, children }: { onBegin: () => void; children: ReactNode }) {
+type BeginProps = {
+  onBegin: () => void;
+  /** The button's word ('Begin'), and what it says while the sounds load ('Preparing the bells…'). */
+  begin: { label: string; preparing: string };
+  loading: boolean;
+  /** For a visitor: the way to an account that counts this practice beside the button. */
+  invite: { path: string; counts: string } | null;
+  children: ReactNode;
+};
+
+export function PracticeSettingsForm({ onBegin, begin, loading, invite, children }: BeginProps) {
   return (
     <form
       className="mt-8 space-y-8"
@@ -15,6 +28,16 @@ export function PracticeSettingsForm({ onBegin, children }: { onBegin: () => voi
       }}
     >
       {children}
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" size="lg" disabled={loading}>
+          <Play className="size-5" aria-hidden /> {loading ? begin.preparing : begin.label}
+        </Button>
+        {invite ? (
+          <p className="text-sm text-stone-600 dark:text-stone-300">
+            <AccountInvite {...invite} />
+          </p>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { isCompleteListen } from '#shared/listening.ts';
 import { BED_IDS, BED_LABELS, BELL_IDS, BELL_LABELS, parseCustomMinutes, readTimerSettings, TIMER, type BedChoice, type BellChoice } from '#shared/timer.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { AccountInvite, PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
+import { PracticeFinished, PracticeHeading } from '#web/features/practice/practice-finished.tsx';
 import { PracticeSettingsForm, RadioFieldset } from '#web/features/practice/practice-settings-form.tsx';
 import { FieldError, FieldHint, FieldLabel } from '#web/components/ui/field.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
@@ -90,7 +90,7 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
         .
       </p>
 
-      <PracticeSettingsForm onBegin={begin}>
+      <PracticeSettingsForm onBegin={begin} begin={{ label: 'Begin', preparing: 'Preparing the bells…' }} loading={loading} invite={!viewer.signedIn ? { path: '/timer', counts: 'your sittings' } : null}>
         <RadioFieldset
           legend="Length"
           className="flex flex-wrap gap-2"
@@ -141,16 +141,6 @@ function TimerSettingsView({ headingRef, loading, error }: { headingRef: RefObje
           </p>
         ) : null}
 
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" size="lg" disabled={loading}>
-            <Play className="size-5" aria-hidden /> {loading ? 'Preparing the bells…' : 'Begin'}
-          </Button>
-          {!viewer.signedIn ? (
-            <p className="text-sm text-stone-600 dark:text-stone-300">
-              <AccountInvite path="/timer" counts="your sittings" />
-            </p>
-          ) : null}
-        </div>
       </PracticeSettingsForm>
     </>
   );
