@@ -51,7 +51,7 @@ export function AccountPage() {
       <Tabs defaultValue={returningFromCheckout || params.get('tab') === 'settings' ? 'settings' : 'profile'}>
         <TabsBar label="Account sections" tabs={TABS} />
 
-        <TabsContent value="profile" className="mt-6 focus:outline-none">
+        <TabsContent value="profile" className="mt-6 space-y-6 focus:outline-none">
           <Card>
             <dl className="grid gap-5">
               <Row icon={<Mail className="size-5" aria-hidden />} term="Email" detail={user.email} />
@@ -61,28 +61,20 @@ export function AccountPage() {
               <LogOut className="size-4" aria-hidden /> Sign Out
             </Button>
           </Card>
-          <div className="mt-6">
-            <Card>
-              <PracticeSummary />
-            </Card>
-          </div>
-          <div className="mt-6">
-            <Card>
-              <NameForm key={user.name} current={user.name} />
-            </Card>
-          </div>
+          <Card>
+            <PracticeSummary />
+          </Card>
+          <Card>
+            <NameForm key={user.name} current={user.name} />
+          </Card>
           {methods?.includes('credential') ? (
-            <div className="mt-6">
-              <Card>
-                <PasswordForm />
-              </Card>
-            </div>
-          ) : null}
-          <div className="mt-6">
             <Card>
-              <SessionsCard />
+              <PasswordForm />
             </Card>
-          </div>
+          ) : null}
+          <Card>
+            <SessionsCard />
+          </Card>
         </TabsContent>
 
         <TabsContent value="favourites" className="mt-6 focus:outline-none">
@@ -91,32 +83,24 @@ export function AccountPage() {
           </Card>
         </TabsContent>
 
-        <TabsContent value="settings" className="mt-6 focus:outline-none">
+        <TabsContent value="settings" className="mt-6 space-y-6 focus:outline-none">
           <Card>
             <SubscriptionCard />
           </Card>
-          <div className="mt-6">
-            <Card>
-              <RemindersCard />
-            </Card>
-          </div>
+          <Card>
+            <RemindersCard />
+          </Card>
           {mindfulMinutes ? (
-            <div className="mt-6">
-              <Card>
-                <MindfulMinutesCard store={mindfulMinutes} />
-              </Card>
-            </div>
+            <Card>
+              <MindfulMinutesCard store={mindfulMinutes} />
+            </Card>
           ) : null}
-          <div className="mt-6">
-            <Card>
-              <AppearanceCard />
-            </Card>
-          </div>
-          <div className="mt-6">
-            <Card>
-              <YourDataCard />
-            </Card>
-          </div>
+          <Card>
+            <AppearanceCard />
+          </Card>
+          <Card>
+            <YourDataCard />
+          </Card>
         </TabsContent>
       </Tabs>
     </div>

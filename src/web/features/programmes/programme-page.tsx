@@ -15,7 +15,7 @@ import type { ProgrammeDay, ProgrammeDetail, ProgrammeProgressView } from '#shar
 import { withNext } from '#shared/next-path.ts';
 import { daysLabel, PROGRAMME_MESSAGES as M, PROGRAMMES_PATH, programmeDayLine, programmePath } from '#shared/programmes.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ConfirmDialogFor } from '#web/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useViewer } from '#web/features/auth/use-viewer.ts';
 import { useMeditations } from '#web/features/catalogue/use-meditations.ts';
@@ -27,6 +27,12 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { can } from '#shared/policies.ts';
 
 const LINK = 'font-medium text-teal-700 underline-offset-4 hover:underline dark:text-teal-300';
+
+/** What the page asks before leaving a programme or starting it again. */
+const CONFIRMATIONS = {
+  leave: { title: M.leaveConfirmTitle, description: M.leaveConfirmBody, confirmLabel: M.leave },
+  restart: { title: M.restartConfirmTitle, description: M.restartConfirmBody, confirmLabel: M.restart },
+};
 
 export function ProgrammePage() {
   const { slug = '' } = useParams();
@@ -172,22 +178,7 @@ function ProgrammeView({ programme }: { programme: ProgrammeDetail }) {
         ))}
       </ol>
 
-      <ConfirmDialog
-        open={confirming === 'leave'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={M.leaveConfirmTitle}
-        description={M.leaveConfirmBody}
-        confirmLabel={M.leave}
-        onConfirm={() => change.mutate({ kind: 'leave' })}
-      />
-      <ConfirmDialog
-        open={confirming === 'restart'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={M.restartConfirmTitle}
-        description={M.restartConfirmBody}
-        confirmLabel={M.restart}
-        onConfirm={() => change.mutate({ kind: 'restart' })}
-      />
+      <ConfirmDialogFor subject={confirming} onClose={() => setConfirming(null)} {...CONFIRMATIONS[confirming ?? 'leave']} onConfirm={(kind) => change.mutate({ kind })} />
     </Shell>
   );
 }
