@@ -25,16 +25,19 @@ import { FieldLabel } from '#web/components/ui/field.tsx';
 export type SaveHandler = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent) => Promise<boolean>;
 
 /** Sends the draft once at a time, and clears it only when the save succeeded. */
-function useSaving(onSave: SaveHandler) {
+/** An entry being written: its draft, a change to part of it, and its save (one at a time; the form starts again empty once saved). */
+function useEntryDraft<Content extends MindfulnessContent | CbtContent | DbtContent>(type: JournalType, initial: Content | (() => Content), blank: () => Content, onSave: SaveHandler) {
+  const [draft, setDraft] = useState<Content>(initial);
   const [saving, setSaving] = useState(false);
-  const save = (type: JournalType, content: MindfulnessContent | CbtContent | DbtContent, reset: () => void) => {
+  const set = (patch: Partial<Content>) => setDraft((d) => ({ ...d, ...patch }));
+  const save = () => {
     if (saving) return;
     setSaving(true);
-    void onSave(type, content)
-      .then((saved) => saved && reset())
+    void onSave(type, draft)
+      .then((saved) => saved && setDraft(blank()))
       .finally(() => setSaving(false));
   };
-  return { saving, save };
+  return { draft, set, saving, save };
 }
 
 /** The clock's time of day, kept current while the page is open. */
@@ -116,12 +119,10 @@ function SaveRow({ enabled, saving, onSave, hint }: { enabled: boolean; saving: 
 
 /** `opening`: words the 'Mindful moments' field starts with (after a meditation: its title); `mood`: the mood chosen then. */
 export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave: SaveHandler; opening?: string; mood?: number | null }) {
-  const [draft, setDraft] = useState<MindfulnessContent>(() => ({ ...blankMindfulness(), mindfulMoments: opening, ...(mood === null ? {} : { mood }) }));
-  const { saving, save } = useSaving(onSave);
+  const { draft, set, saving, save } = useEntryDraft('mindfulness', () => ({ ...blankMindfulness(), mindfulMoments: opening, ...(mood === null ? {} : { mood }) }), blankMindfulness, onSave);
   const clock = useClockTimeOfDay();
   const time = draft.timeOfDay || clock;
   const prompts = PROMPTS[time];
-  const set = (patch: Partial<MindfulnessContent>) => setDraft((d) => ({ ...d, ...patch }));
   const timeId = useId();
   const enabled = canSave('mindfulness', { ...draft, intention: time === 'morning' ? draft.intention : '', reflection: time === 'evening' ? draft.reflection : '' });
   return (
@@ -141,29 +142,25 @@ export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave:
       <TextArea label="Mindful moments" hint={prompts.moments} value={draft.mindfulMoments} maxLength={JOURNAL.textMax} onChange={(e) => set({ mindfulMoments: e.target.value })} />
       <TextArea label="Challenges" hint={prompts.challenges} value={draft.challenges} maxLength={JOURNAL.textMax} onChange={(e) => set({ challenges: e.target.value })} />
       {time === 'evening' ? <TextArea label="Evening reflection" hint="Looking back on today, what would you like to let go of, and what would you like to keep?" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} /> : null}
-      <SaveRow enabled={enabled} hint={`Write a gratitude${time === 'morning' ? ', an intention' : ''}${time === 'evening' ? ' or a reflection' : ''} to save.`} saving={saving} onSave={() => save('mindfulness', draft, () => setDraft(blankMindfulness()))} />
+      <SaveRow enabled={enabled} hint={`Write a gratitude${time === 'morning' ? ', an intention' : ''}${time === 'evening' ? ' or a reflection' : ''} to save.`} saving={saving} onSave={save} />
     </form>
   );
 }
 
 export function CbtForm({ onSave }: { onSave: SaveHandler }) {
-  const [draft, setDraft] = useState<CbtContent>(blankCbt);
-  const { saving, save } = useSaving(onSave);
-  const set = (patch: Partial<CbtContent>) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set, saving, save } = useEntryDraft('cbt', blankCbt, blankCbt, onSave);
   return (
     <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="CBT entry">
       <TextArea label="Thought patterns" hint="What went through your mind? Write the thought as it came." value={draft.thoughtPatterns} maxLength={JOURNAL.textMax} onChange={(e) => set({ thoughtPatterns: e.target.value })} />
       <Chips legend="Thinking traps you notice (cognitive distortions)" options={DISTORTIONS} selected={draft.cognitiveDistortions} onToggle={(id) => set({ cognitiveDistortions: toggle(draft.cognitiveDistortions, id) })} />
       <TextArea label="A kinder, more balanced thought" hint="What would you say to a friend who had this thought?" value={draft.reframe} maxLength={JOURNAL.textMax} onChange={(e) => set({ reframe: e.target.value })} />
-      <SaveRow enabled={canSave('cbt', draft)} hint="Write down the thought to save." saving={saving} onSave={() => save('cbt', draft, () => setDraft(blankCbt()))} />
+      <SaveRow enabled={canSave('cbt', draft)} hint="Write down the thought to save." saving={saving} onSave={save} />
     </form>
   );
 }
 
 export function DbtForm({ onSave }: { onSave: SaveHandler }) {
-  const [draft, setDraft] = useState<DbtContent>(blankDbt);
-  const { saving, save } = useSaving(onSave);
-  const set = (patch: Partial<DbtContent>) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set, saving, save } = useEntryDraft('dbt', blankDbt, blankDbt, onSave);
   return (
     <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="DBT entry">
       <TextArea label="Situation" hint="What happened? Just the facts, as a camera would see them." value={draft.situation} maxLength={JOURNAL.textMax} onChange={(e) => set({ situation: e.target.value })} />
@@ -173,7 +170,7 @@ export function DbtForm({ onSave }: { onSave: SaveHandler }) {
       <Chips legend="DBT skills you used or could use" options={DBT_SKILLS} selected={draft.dbtSkills} onToggle={(id) => set({ dbtSkills: toggle(draft.dbtSkills, id) })} />
       <TextArea label="Coping skills" hint="What helped, even a little?" value={draft.copingSkills} maxLength={JOURNAL.textMax} onChange={(e) => set({ copingSkills: e.target.value })} />
       <TextArea label="Reflection" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} />
-      <SaveRow enabled={canSave('dbt', draft)} hint="Describe the situation and your emotions to save." saving={saving} onSave={() => save('dbt', draft, () => setDraft(blankDbt()))} />
+      <SaveRow enabled={canSave('dbt', draft)} hint="Describe the situation and your emotions to save." saving={saving} onSave={save} />
     </form>
   );
 }
