@@ -22,9 +22,9 @@ export const loadOfflineStore = loadOnce(() => import('#web/features/downloads/o
 export const OFFLINE_QUERY_KEY = ['offline-copies'] as const;
 /** Home: a lazy page too (issue 15), prefetched once idle wherever the visit began, so Home opens offline. */
 export const loadHomePage = loadOnce(() => import('#web/features/home/home-page.tsx'));
-/** The catalogue page (home prefetches it once idle). */
 /** Home's "Today" section, for signed-in people only (issue 17). */
 export const loadTodaySection = loadOnce(() => import('#web/features/home/today-section.tsx'));
+/** The catalogue page (home prefetches it once idle). */
 export const loadMeditationsPage = loadOnce(() => import('#web/features/catalogue/meditations-page.tsx'));
 export const loadPlayerBar = loadOnce(() => import('#web/features/player/player-bar.tsx'));
 export const loadPlayerSheet = loadOnce(() => import('#web/features/player/player-sheet.tsx'));

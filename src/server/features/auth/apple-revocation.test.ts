@@ -42,17 +42,19 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
   });
   afterAll(() => t.close());
 
-  /** The iOS app's Sign in with Apple: identity token, nonce, and the authorization code Apple gave the app. */
-  async function signInOnIphone(sub: string, email: string) {
-    const code = fake.apple.issueCode({ clientId: BUNDLE_ID, sub, email });
-    const token = fake.keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub, email }));
-    const res = await t.app.inject({
+  /** What the iOS app sends after Sign in with Apple: the identity token for `sub`, its nonce, and the authorization code Apple gave the app. */
+  const postAppleSignIn = (sub: string, email: string, authorizationCode: string) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/social',
       headers: { ...origin(t), 'x-session-transport': 'bearer' },
-      payload: { provider: 'apple', idToken: { token, nonce: NONCE, authorizationCode: code } },
+      payload: { provider: 'apple', idToken: { token: fake.keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub, email })), nonce: NONCE, authorizationCode } },
       remoteAddress: nextIp(),
     });
+
+  /** The iOS app's Sign in with Apple, with a code Apple made for the same person. */
+  async function signInOnIphone(sub: string, email: string) {
+    const res = await postAppleSignIn(sub, email, fake.apple.issueCode({ clientId: BUNDLE_ID, sub, email }));
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, email));
     return { bearer: String(res.headers['set-auth-token']), userId: row.id };
@@ -88,14 +90,7 @@ describe.each(testDatabaseKinds())('Sign in with Apple’s tokens on %s', (kind)
 
     it('a code made for another person is not kept on this account (Apple’s answer names someone else)', async () => {
       const other = fake.apple.issueCode({ clientId: BUNDLE_ID, sub: '009999.other.0001' });
-      const token = fake.keys.sign(appleClaims({ nonce: sha256Hex(NONCE), sub: '001111.bbbb.0002', email: 'swap@example.com' }));
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/social',
-        headers: { ...origin(t), 'x-session-transport': 'bearer' },
-        payload: { provider: 'apple', idToken: { token, nonce: NONCE, authorizationCode: other } },
-        remoteAddress: nextIp(),
-      });
+      const res = await postAppleSignIn('001111.bbbb.0002', 'swap@example.com', other);
       // The person is signed in; only the token is not kept.
       expect(res.statusCode).toBe(200);
       const [row] = await t.database.db.select().from(user).where(eq(user.email, 'swap@example.com'));

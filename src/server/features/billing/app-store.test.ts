@@ -283,6 +283,8 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
       return { status: res.status, headers: res.headers, json: (await res.json()) as { appAccountToken: string; subscribed: boolean; entitlement: string; error: { message: string } } };
     };
     const tokenOf = async (headers: Record<string, string>) => (await http('GET', '/api/iap/app-account-token', headers)).json.appAccountToken;
+    /** The signed-in web page of `person` sends Apple's signed transaction `tx` for the monthly plan. */
+    const validateAs = (person: { cookie: string }, tx: object) => http('POST', '/api/iap/validate-receipt', { cookie: person.cookie, origin: t.config.publicUrl }, { productId: 'hm_plus_monthly', signedTransaction: chain.signJws(tx) });
     let alice: { cookie: string; userId: string };
     let bob: { cookie: string; userId: string };
     let aliceToken: string;
@@ -308,7 +310,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
 
     it('refuses account A’s transaction when account B sends it', async () => {
       const tx = transaction({ appAccountToken: aliceToken });
-      const res = await http('POST', '/api/iap/validate-receipt', { cookie: bob.cookie, origin: t.config.publicUrl }, { productId: 'hm_plus_monthly', signedTransaction: chain.signJws(tx) });
+      const res = await validateAs(bob, tx);
       expect(res.status).toBe(403);
       expect(res.json.error.message).toBe(BILLING_MESSAGES.validateFailed('the transaction belongs to another account'));
       expect((await subscription({ cookie: bob.cookie })).subscribed).toBe(false);
@@ -317,7 +319,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
 
     it('refuses a transaction that carries no appAccountToken', async () => {
       const tx = transaction({ appAccountToken: undefined });
-      const res = await http('POST', '/api/iap/validate-receipt', { cookie: bob.cookie, origin: t.config.publicUrl }, { productId: 'hm_plus_monthly', signedTransaction: chain.signJws(tx) });
+      const res = await validateAs(bob, tx);
       expect(res.status).toBe(400);
       expect(res.json.error.message).toBe(BILLING_MESSAGES.validateFailed('the purchase is not linked to an account; please update the app and restore purchases'));
       expect((await subscription({ cookie: bob.cookie })).subscribed).toBe(false);
@@ -325,7 +327,7 @@ describe.each(testDatabaseKinds())('App Store billing (SignedDataVerifier over a
 
     it('accepts the owner’s own token, in either case, and binds the purchase to the owner', async () => {
       const tx = transaction({ appAccountToken: aliceToken.toUpperCase() });
-      const res = await http('POST', '/api/iap/validate-receipt', { cookie: alice.cookie, origin: t.config.publicUrl }, { productId: 'hm_plus_monthly', signedTransaction: chain.signJws(tx) });
+      const res = await validateAs(alice, tx);
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ subscribed: true, entitlement: 'premium' });
       const bindings = await t.database.db.select().from(appStoreTransactions).where(and(eq(appStoreTransactions.originalTransactionId, tx.originalTransactionId), eq(appStoreTransactions.userId, alice.userId)));

@@ -61,6 +61,14 @@ const start = async () => {
   });
 };
 
+/** Shows the page, chooses `pattern` (else keeps the first), presses Start and lets the first second run. */
+const breatheFirstSecond = async (pattern?: string) => {
+  show();
+  if (pattern) fireEvent.click(screen.getByRole('radio', { name: pattern }));
+  await start();
+  await pass(1_000);
+};
+
 const liveRegion = () => screen.getByTestId('breathing-phase');
 const countdown = () => screen.getByTestId('breathing-countdown').textContent;
 
@@ -111,9 +119,7 @@ describe('guided breathing', () => {
 
   it('keeps the guide still with reduced motion; the words and the countdown remain', async () => {
     reducedMotion = true;
-    show();
-    await start();
-    await pass(1_000);
+    await breatheFirstSecond();
     const guide = screen.getByTestId('breathing-guide');
     expect(guide.dataset.motion).toBe('still');
     expect(guide.style.transform).toBe('');
@@ -127,10 +133,7 @@ describe('guided breathing', () => {
   });
 
   it('grows the guide over a breath in and shrinks it over a breath out when motion is welcome', async () => {
-    show();
-    fireEvent.click(screen.getByRole('radio', { name: 'Coherent breathing' }));
-    await start();
-    await pass(1_000);
+    await breatheFirstSecond('Coherent breathing');
     const guide = screen.getByTestId('breathing-guide');
     expect(guide.dataset.motion).toBe('moving');
     expect(guide.style.transform).toBe('scale(1)');
@@ -142,10 +145,7 @@ describe('guided breathing', () => {
   });
 
   it('gives the sigh’s top-up breath its own words', async () => {
-    show();
-    fireEvent.click(screen.getByRole('radio', { name: 'Physiological sigh' }));
-    await start();
-    await pass(1_000);
+    await breatheFirstSecond('Physiological sigh');
     expect(liveRegion().textContent).toBe('Breathe in');
     await pass(2_000);
     expect(liveRegion().textContent).toBe('Breathe in again');

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeditationCard } from '#shared/contracts/catalogue.ts';
-import { SOUNDSCAPE } from '#shared/soundscapes.ts';
+import { SOUNDSCAPE, type SoundscapeId } from '#shared/soundscapes.ts';
 import { duckStep, levelDb, NOT_DUCKED } from '#web/features/player/ducking.ts';
 import { initialPlayerState, type PlayerState } from '#web/features/player/player-machine.ts';
 import { audibleSpan, createSoundscapeMixer } from '#web/features/player/soundscape-mixer.ts';
@@ -169,6 +169,15 @@ function setup() {
   return { context, voices, fetched, createContext, mixer, tick, settle };
 }
 
+/** A mixer playing `bed`, chosen with a tap, once it has loaded. */
+async function playing(bed: SoundscapeId) {
+  const made = setup();
+  made.mixer.choose(bed, true);
+  made.mixer.play();
+  await made.settle();
+  return made;
+}
+
 /** The bed's chain: source → its fade → duck → volume → destination. */
 function chainOf(source: FakeBufferSource) {
   const fade = source.outputs[0] as FakeGain;
@@ -230,10 +239,7 @@ describe('the background sound mixer', () => {
   });
 
   it('pauses with the voice (fading out, keeping its place) and resumes from there; a stop starts it over', async () => {
-    const { context, mixer, tick, settle } = setup();
-    mixer.choose('ocean', true);
-    mixer.play();
-    await settle();
+    const { context, mixer, tick, settle } = await playing('ocean');
     const [first] = context.sources;
     await tick(2_300);
 
@@ -263,10 +269,7 @@ describe('the background sound mixer', () => {
   });
 
   it('changes bed while playing (the new one in once loaded, the old one faded out), and None stops it', async () => {
-    const { context, fetched, mixer, settle } = setup();
-    mixer.choose('forest', true);
-    mixer.play();
-    await settle();
+    const { context, fetched, mixer, settle } = await playing('forest');
     mixer.choose('brown-noise', true);
     await settle();
     expect(fetched).toEqual(['/sounds/beds/forest.mp3', '/sounds/beds/brown-noise.mp3']);
@@ -308,10 +311,7 @@ describe('the background sound mixer', () => {
   });
 
   it('moves the volume smoothly, on the audio clock', async () => {
-    const { context, mixer, settle } = setup();
-    mixer.choose('rain', true);
-    mixer.play();
-    await settle();
+    const { context, mixer } = await playing('rain');
     const { volume } = chainOf(context.sources[0]);
     mixer.setVolume(1.7);
     expect(volume.gain.events.at(-1)).toEqual(['target', 1, 0, 0.03]);
@@ -319,10 +319,7 @@ describe('the background sound mixer', () => {
   });
 
   it('ducks the bed about 6 dB while the voice speaks, and brings it back only after a quiet spell', async () => {
-    const { context, mixer, tick, settle } = setup();
-    mixer.choose('rain', true);
-    mixer.play();
-    await settle();
+    const { context, mixer, tick } = await playing('rain');
     const { duck } = chainOf(context.sources[0]);
     const analyser = context.analyser!;
     const { gain, attackSeconds, releaseSeconds, pollMs, holdMs } = SOUNDSCAPE.duck;
