@@ -173,13 +173,18 @@ async function serverWithAdmin(graceSeconds: number): Promise<{ server: RunningS
   return { server, cookie, dataDir, exited: async () => (await server.stop(), Date.now()) };
 }
 
+/** A server with an upload in its handler, half the file on disk: the moment the tests send the signal. */
+async function uploadInFlight(graceSeconds: number, title: string) {
+  const { server, cookie, dataDir, exited } = await serverWithAdmin(graceSeconds);
+  const upload = startUpload(server, cookie, title);
+  await expect.poll(() => filesUnder(join(dataDir, 'uploads')).some((n) => n.endsWith('.part')), { timeout: 10_000, interval: 20 }).toBe(true);
+  return { server, upload, exited };
+}
+
 describe('SIGTERM to the real server process', () => {
   it('finishes an upload in flight and acknowledges it, while new connections are refused', { timeout: 90_000 }, async () => {
     const GRACE_S = 20;
-    const { server, cookie, dataDir, exited } = await serverWithAdmin(GRACE_S);
-    const upload = startUpload(server, cookie, 'Finished while stopping');
-    // The upload is in the handler, half its file on disk, when the signal comes.
-    await expect.poll(() => filesUnder(join(dataDir, 'uploads')).some((n) => n.endsWith('.part')), { timeout: 10_000, interval: 20 }).toBe(true);
+    const { server, upload, exited } = await uploadInFlight(GRACE_S, 'Finished while stopping');
     const signalled = Date.now();
     const stopped = exited();
     await expect.poll(() => accepts(server.port), { timeout: 10_000, interval: 20 }).toBe(false);
@@ -197,9 +202,7 @@ describe('SIGTERM to the real server process', () => {
 
   it('cuts an upload that outlasts SHUTDOWN_GRACE_SECONDS and exits within the bound plus a little', { timeout: 90_000 }, async () => {
     const GRACE_S = 2;
-    const { server, cookie, dataDir, exited } = await serverWithAdmin(GRACE_S);
-    const upload = startUpload(server, cookie, 'Never finished');
-    await expect.poll(() => filesUnder(join(dataDir, 'uploads')).some((n) => n.endsWith('.part')), { timeout: 10_000, interval: 20 }).toBe(true);
+    const { server, upload, exited } = await uploadInFlight(GRACE_S, 'Never finished');
     const signalled = Date.now();
     const exitedAt = await exited();
     // Not before the bound; and the graceful cut, not the hard exit 5 s after it (that one exits with 1).
