@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
+import { createSignedInStaff } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const REQUEST_LIMIT_MS = 1000;

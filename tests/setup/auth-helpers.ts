@@ -1,5 +1,6 @@
 /** Signing up, verifying and signing in through the real HTTP API, as a browser would. */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { assignRole } from '#server/features/admin/roles.service.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 import { cookieHeader, createCookieJar } from '#tests/setup/cookies.ts';
 import { waitForMail } from '#tests/setup/outbox.ts';
@@ -41,6 +42,13 @@ export async function createSignedInUser(t: TestApp, email: string, password = '
   const user = await buildUser(t, { email, password, name });
   const { cookie } = await buildSession(t, user.id);
   return { cookie, userId: user.id };
+}
+
+/** A signed-in admin or editor for tests that reach the dashboard's routes (the role given directly, as a setup token would). */
+export async function createSignedInStaff(t: TestApp, email: string, role: 'admin' | 'editor') {
+  const person = await createSignedInUser(t, email);
+  await assignRole({ db: t.database.db, userId: person.userId, role, assignedBy: null });
+  return person;
 }
 
 /** One browser on app.inject: its cookie jar, its address, and the site's Origin on every request. */

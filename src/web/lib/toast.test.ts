@@ -5,9 +5,9 @@
  * hides from screen readers).
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { shown } from '#tests/setup/dup-fake-sonner.ts';
+import { shown } from '#tests/setup/fake-sonner.ts';
 
-vi.mock('sonner', () => import('#tests/setup/dup-fake-sonner.ts'));
+vi.mock('sonner', () => import('#tests/setup/fake-sonner.ts'));
 const { toast } = await import('#web/lib/toast.ts');
 
 /** Lets the mutation observer and sonner's (mocked) import run. */

@@ -8,8 +8,7 @@ import { sql, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '#shared/error-text.ts';
 import { user, userRoles } from '#server/db/schema/auth.ts';
-import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
-import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
+import { createSignedInUser, origin, createSignedInStaff } from '#tests/setup/auth-helpers.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 import { PGLITE_ONLY } from '#tests/setup/test-db.ts';
 

@@ -10,8 +10,7 @@ import { UPLOAD_MESSAGES } from '#shared/uploads.ts';
 import { adminAuditLog } from '#server/db/schema/admin.ts';
 import { meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { origin } from '#tests/setup/auth-helpers.ts';
-import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
+import { origin, createSignedInStaff } from '#tests/setup/auth-helpers.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 

@@ -14,8 +14,7 @@ import { issueSetupToken } from '#server/features/admin/setup-token.service.ts';
 import { syncSubscription } from '#server/features/billing/subscriptions.service.ts';
 import { assignRole } from '#server/features/admin/roles.service.ts';
 import { buildMeditation } from '#tests/factories.ts';
-import { createSignedInUser, nextIp, origin, signIn } from '#tests/setup/auth-helpers.ts';
-import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
+import { createSignedInUser, nextIp, origin, signIn, createSignedInStaff } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
 

@@ -12,8 +12,8 @@ import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { checkAudioDuration, createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
-import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
+import { createSignedInStaff } from '#tests/setup/auth-helpers.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');

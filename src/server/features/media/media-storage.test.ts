@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalMediaStorage, type MediaStorage } from '#server/features/media/media-storage.ts';
 import { createS3Client, createS3MediaStorage } from '#server/features/media/s3-media-storage.ts';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/fake-s3.ts';
-import { createSignedInStaff } from '#tests/setup/dup-signed-in-staff.ts';
+import { createSignedInStaff } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const FIXTURE = 'tests/fixtures/audio/tone-3s.mp3';

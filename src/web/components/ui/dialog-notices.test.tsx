@@ -9,9 +9,9 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '#shared/constants.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { shown as toasts } from '#tests/setup/dup-fake-sonner.ts';
+import { shown as toasts } from '#tests/setup/fake-sonner.ts';
 
-vi.mock('sonner', () => import('#tests/setup/dup-fake-sonner.ts'));
+vi.mock('sonner', () => import('#tests/setup/fake-sonner.ts'));
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 

@@ -1,6 +1,6 @@
 /**
  * sonner's toast, as a list of what it was asked to show ('success: Saved'), for tests of how the app
- * raises its messages: `vi.mock('sonner', () => import('#tests/setup/dup-fake-sonner.ts'))`, then read
+ * raises its messages: `vi.mock('sonner', () => import('#tests/setup/fake-sonner.ts'))`, then read
  * (and empty) `shown`.
  */
 export const shown: string[] = [];
