@@ -6,6 +6,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { PRERENDER_SEED_ID, type PrerenderSeed } from '#shared/prerender.ts';
 import { App } from '#web/app.tsx';
+import { viewerQuery } from '#web/features/auth/use-viewer.ts';
+import { isEarly, VIEWER_PATH } from '#web/lib/early-requests.ts';
 import { prefetchWhenIdle } from '#web/lazy-chunks.ts';
 import { queryClient } from '#web/lib/query-client.ts';
 import { applyTheme, readTheme } from '#web/lib/theme.ts';
@@ -42,12 +44,29 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * The longest hydration waits for the entry's early /api/me (lib/early-requests.ts): it has usually
+ * answered while this script downloaded. An answer later than this is shown as before, by a render
+ * of everything that depends on who is looking.
+ */
+const VIEWER_WAIT_MS = 300;
+
+/** Who is looking, in the cache before hydration when the entry asked early, so that showing it is part of the hydration gate's transition. */
+async function knowTheViewer(): Promise<void> {
+  if (!isEarly(VIEWER_PATH)) return;
+  // In a task of its own: this module's evaluation is already one of the longest at start.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await Promise.race([queryClient.query(viewerQuery).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, VIEWER_WAIT_MS))]);
+}
+
 if (seed) {
   for (const [key, data] of seed.queries) queryClient.setQueryData(key, data);
   // As a transition, hydration yields to the browser every few milliseconds: the prepared HTML is
   // painted and scrolls meanwhile, and taps during hydration are replayed once their part is live.
-  startTransition(() => {
-    hydrateRoot(root, app);
+  void knowTheViewer().then(() => {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   });
 } else {
   root.replaceChildren();

@@ -5,6 +5,8 @@
  * phone they would share the connection with it). The app's chunks then load together, in parallel.
  */
 import '#web/styles.css';
+import { startEarly, VIEWER_PATH } from '#web/lib/early-requests.ts';
+import { detectPlatformKind } from '#web/platform/detect.ts';
 
 /** The page stays readable (it is real HTML) but would not answer taps: say so rather than look broken. */
 function showLoadFailure(): void {
@@ -38,6 +40,8 @@ requestAnimationFrame(() => {
     // Marks when the app starts taking over the prepared page (tests measure what moves after it).
     performance.mark('hm:app-start');
     startPageChunk(location.pathname);
+    // Who is looking, asked beside the app's download (the apps ask with their own session, later).
+    if (detectPlatformKind() === 'web') startEarly(VIEWER_PATH);
     import('#web/boot.tsx').catch((error: unknown) => {
       console.error('the app could not load', error);
       showLoadFailure();

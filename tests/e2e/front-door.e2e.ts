@@ -11,6 +11,7 @@ import { useSharedSuite, toast } from '#tests/e2e/support/suite.ts';
 import { signedInMember, signedInSubscriber } from '#tests/e2e/support/people.ts';
 import { axeFindings } from '#tests/e2e/support/axe.ts';
 import { waitForPlaying } from '#tests/e2e/support/player.ts';
+import { recordRequests } from '#tests/e2e/support/requests.ts';
 
 const { server, browser } = await useSharedSuite();
 
@@ -153,6 +154,23 @@ describe('Today for members (issue 38, item 2)', () => {
     await page.goto(server.url);
     await page.getByRole('heading', { level: 1, name: 'A calm harbour for a busy mind.' }).waitFor();
     expect(await page.getByRole('region', { name: 'Today' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('who is looking, asked beside the app’s download (issue 39)', () => {
+  it('asks /api/me once, before the app’s script, and shows the member their Today from that answer', async () => {
+    const { page, context, problems } = await openPage(browser, phone);
+    await signedInMember(server, context, { name: 'Noor Haddad' });
+    const urls = recordRequests(context);
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Today' }).getByTestId('today-free').waitFor();
+    await page.waitForLoadState('networkidle');
+    const asked = urls.map((url) => new URL(url).pathname);
+    const boot = asked.findIndex((path) => /^\/assets\/boot-[\w-]+\.js$/.test(path));
+    expect(boot).toBeGreaterThan(-1);
+    expect(asked.filter((path) => path === '/api/me')).toHaveLength(1);
+    expect(asked.indexOf('/api/me')).toBeLessThan(boot);
     expect(problems).toEqual([]);
   });
 });

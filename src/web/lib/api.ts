@@ -6,6 +6,7 @@
 import { errorCodeFromText, RETRYABLE_CODES } from '#shared/error-mapping.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import { FALLBACK_ERROR_TEXT, type FallbackErrorCode } from '#shared/error-text-fallback.ts';
+import { takeEarly } from '#web/lib/early-requests.ts';
 import { platform } from '#web/platform/platform.ts';
 
 /** The server's codes, plus the client's own: no connection, and an offline copy whose access lapsed. */
@@ -45,14 +46,16 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   const shell = platform();
   let response: Response;
   try {
-    response = await fetch(shell.apiUrl(path), {
+    // A GET the entry started before the app loaded (early-requests.ts; the web only) is answered by it.
+    const early = method === 'GET' && body === undefined && Object.keys(extra).length === 0 ? takeEarly(path) : undefined;
+    response = await (early ?? fetch(shell.apiUrl(path), {
       method,
       signal,
       keepalive,
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(await shell.sessionHeaders()), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'Unable to reach Harbour Mind. Please check your connection.');

@@ -2,7 +2,7 @@
  * Who is looking at the page, from GET /api/me. The server stays the authority for every
  * decision; this only shapes what the UI offers.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/contracts/auth.ts';
 import { authApi } from '#shared/contracts/auth.routes.ts';
 import { queryKeyOf } from '#shared/contracts/route.ts';
@@ -67,6 +67,9 @@ function readSnapshot(): MeResponse | null {
 
 export const VIEWER_QUERY_KEY = queryKeyOf(authApi.me);
 
+/** The viewer's query, as every reader of it and the boot (which may fetch it before hydrating) ask for it. */
+export const viewerQuery = queryOptions({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
+
 /**
  * Whom this device remembered signed in when the page loaded (shared/remembered-viewer.ts), for what
  * is painted before /api/me answers. In the browser only (after hydration): the server's pages are for nobody.
@@ -74,7 +77,7 @@ export const VIEWER_QUERY_KEY = queryKeyOf(authApi.me);
 export const rememberedViewer = () => document.documentElement.dataset.viewer as RememberedViewer | undefined;
 
 export function useViewer(): Viewer {
-  const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
+  const query = useQuery(viewerQuery);
   const hydrated = useHydrated();
   if (query.isPending || !hydrated) return { status: 'loading', signedIn: false, user: null, role: null, who: null, canListen: false, offline: false };
   const user = query.data?.user ?? null;
@@ -92,7 +95,7 @@ export function useViewer(): Viewer {
 
 /** How the account signs in ('credential' for a password, 'google', 'apple'): from the same /api/me answer. */
 export function useSignInMethods(): string[] | undefined {
-  const query = useQuery({ queryKey: VIEWER_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000, select: (me) => me.providers ?? [] });
+  const query = useQuery({ ...viewerQuery, select: (me) => me.providers ?? [] });
   return query.data;
 }
 
