@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { PAGE_ROUTE_PATTERNS } from './src/shared/routes.ts';
 import { THEME_BOOT_SCRIPT } from './src/shared/theme.ts';
 import { bundleReport } from './scripts/build/bundle-report.ts';
+import { compileHints } from './scripts/build/compile-hints.ts';
 import { precompress } from './scripts/build/precompress.ts';
 
 /**
@@ -126,6 +127,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     preloadFonts(),
     themeBootScript(),
     bundleReport(),
+    compileHints({ chunks: ['boot'] }),
     precompress(),
   ],
   build: isSsrBuild ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false } : {
