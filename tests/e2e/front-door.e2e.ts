@@ -149,11 +149,24 @@ describe('Today for members (issue 38, item 2)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps the hero for visitors', async () => {
+  it('keeps the hero for visitors, the very elements the page arrived with', async () => {
     const { page, problems } = await openPage(browser, phone);
+    // The hero's button as the prepared page painted it, before the app has loaded.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { preparedButton: Element | null }).preparedButton = document.querySelector('#hero-heading ~ div button');
+      });
+    });
     await page.goto(server.url);
     await page.getByRole('heading', { level: 1, name: 'A calm harbour for a busy mind.' }).waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: 'Today' }).count()).toBe(0);
+    // Taken over by the app, not made again: a button replaced under a thumb loses the tap.
+    const kept = await page.evaluate(() => {
+      const button = (window as unknown as { preparedButton: Element | null }).preparedButton;
+      return { found: button !== null, text: button?.textContent.trim(), connected: button?.isConnected };
+    });
+    expect(kept).toEqual({ found: true, text: 'Try a free meditation', connected: true });
     expect(problems).toEqual([]);
   });
 });

@@ -113,14 +113,16 @@ export function HomePage() {
             <AffirmationCard text={affirmation} />
           </div>
         </>
-      ) : hydrated ? (
-        <Hero affirmation={affirmation} />
       ) : (
+        // The hero stays the same element when the app takes over (only its `prepared` mark goes): made
+        // afresh, its button was replaced under a visitor's thumb, and the page restyled and laid out again.
         <>
-          <div data-remembered-only>
-            <TodayPlaceholder />
-          </div>
-          <Hero affirmation={affirmation} prepared />
+          {hydrated ? null : (
+            <div data-remembered-only>
+              <TodayPlaceholder />
+            </div>
+          )}
+          <Hero affirmation={affirmation} prepared={!hydrated} />
         </>
       )}
 
@@ -174,7 +176,7 @@ function PracticeLink({ to, icon: Icon, tint, title, text }: { to: string; icon:
 
 function Hero({ affirmation, prepared }: { affirmation: string | null; prepared?: boolean }) {
   return (
-    <section aria-labelledby="hero-heading" className="relative overflow-hidden" data-visitors-only={prepared}>
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden" data-visitors-only={prepared || undefined}>
       <div className="absolute inset-0 -z-10 bg-gradient-to-b from-teal-50 via-stone-50 to-stone-50 dark:from-teal-950/60 dark:via-stone-950 dark:to-stone-950" aria-hidden />
       <Waves />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-16 sm:px-6 md:grid-cols-[1.2fr_1fr] md:pt-24">
