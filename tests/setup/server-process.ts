@@ -4,7 +4,7 @@
  * test all run the real server this way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,8 +28,26 @@ const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href
 /** The AUTH_SECRET a PostgreSQL run gets (production requires one with DATABASE_URL); a CLI on that database must use it too. */
 export const SHARED_AUTH_SECRET = 'e2e-shared-auth-secret-0123456789abcdef';
 
-/** A loopback port nothing listens on right now. */
-export async function freePort(): Promise<number> {
+/**
+ * The ports the kernel hands out for outgoing connections (Linux's default where it cannot be read).
+ * A port for a server that binds it seconds later is chosen below them: one from the kernel's own
+ * pick (`listen(0)`) was taken meanwhile by an outgoing connection (a test's PostgreSQL client, the
+ * browser), and the server died on EADDRINUSE (fresh run 46, reminders-processes.test.ts).
+ */
+export function ephemeralPorts(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // Not Linux: its default range.
+  }
+  return { low: 32768, high: 60999 };
+}
+
+/** Below the outgoing connections' ports, and above the well-known and registered services most machines run. */
+const SERVER_PORTS = { low: 20_000, high: Math.min(ephemeralPorts().low, 65_536) - 1 };
+
+function kernelPick(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -39,6 +57,25 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A loopback port nothing listens on right now, and that no outgoing connection will be given. */
+export async function freePort(): Promise<number> {
+  // A machine whose outgoing ports start low leaves no room below them: the kernel's pick, as before.
+  if (SERVER_PORTS.high - SERVER_PORTS.low < 1_000) return kernelPick();
+  for (let tries = 0; tries < 200; tries += 1) {
+    const port = SERVER_PORTS.low + Math.floor(Math.random() * (SERVER_PORTS.high - SERVER_PORTS.low + 1));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`no free port between ${SERVER_PORTS.low} and ${SERVER_PORTS.high}`);
 }
 
 /**
