@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /** A card tapped before /api/me answered: held, then taken with what the answer says (not the paywall for a subscriber). */
-import { renderHook } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useWhenKnown } from '#web/lib/use-when-known.ts';
 
@@ -26,5 +27,21 @@ describe('useWhenKnown', () => {
     rerender({ known: true });
     result.current('third');
     expect(taken).toEqual(['second', 'third']);
+  });
+
+  it('takes the latest action in the same commit that makes the person known, before its passive effects', () => {
+    const taken: string[] = [];
+    // A tap handled right after the commit that made the person known, before React's passive effects
+    // ran (they wait a task after a transition's commit): here a layout effect of that commit.
+    function Card({ known, canListen, tapNow }: { known: boolean; canListen: boolean; tapNow: boolean }) {
+      const select = useWhenKnown(known, (id: string) => void taken.push(`${id}:${canListen ? 'play' : 'paywall'}`));
+      useLayoutEffect(() => {
+        if (tapNow) select('tide');
+      });
+      return null;
+    }
+    const { rerender } = render(<Card known={false} canListen={false} tapNow={false} />);
+    rerender(<Card known canListen tapNow />);
+    expect(taken[0]).toBe('tide:play');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * An action that needs to know who the person is (a card tapped on a page just made live, before
@@ -8,7 +8,10 @@ import { useCallback, useEffect, useRef } from 'react';
 export function useWhenKnown<T>(known: boolean, act: (value: T) => void | Promise<void>): (value: T) => void {
   const latestAct = useRef(act);
   const held = useRef<{ value: T } | null>(null);
-  useEffect(() => {
+  // During the commit, not after it: when `known` turns true in a transition (the hydration gate), its
+  // passive effects run a task later, and a tap in between took the new `known` with the old action
+  // (a subscriber met the paywall: fresh run 48, soundscapes.e2e).
+  useLayoutEffect(() => {
     latestAct.current = act;
   });
   useEffect(() => {
