@@ -15,8 +15,8 @@ const WEB_WITH_SERVER = ['src/web/platform/store-purchases.test.ts', 'src/web/fe
  *   files one after another in the same process, instead of loading them again for every file (that
  *   was a third of the half's time). Each file still owns its data: its own databases, apps, folders
  *   and fakes, closed in its hooks; no test changes module state that another file reads.
- * - web: the web app's tests, isolated as before (jsdom documents, stubbed globals and module mocks
- *   are per file).
+ * - web: the web app's tests, also not isolated: tests/setup/web-file.ts starts each file as if alone
+ *   (its own modules and mocks, no stubs, idle work or imports left by the file before).
  */
 export default defineConfig({
   test: {
