@@ -61,6 +61,20 @@ export const CALM_PURCHASE_MESSAGES: ReadonlySet<string> = new Set([PURCHASE_MES
 
 type StoreFailure = { code?: unknown; message?: unknown; userCancelled?: unknown };
 
+/** purchaseErrorMessage's table: a PurchasesError code to its message (a Map, so no inherited key can match). */
+const MESSAGE_BY_STORE_CODE: ReadonlyMap<string, string> = new Map([
+  ['1', PURCHASE_MESSAGES.cancelled],
+  ['3', PURCHASE_MESSAGES.notAllowed],
+  ['4', PURCHASE_MESSAGES.paymentInvalid],
+  ['5', PURCHASE_MESSAGES.productUnavailable],
+  ['6', PURCHASE_MESSAGES.alreadyPurchased],
+  ['7', PURCHASE_MESSAGES.otherAccount],
+  ['10', PURCHASE_MESSAGES.network],
+  ['13', PURCHASE_MESSAGES.otherAccount],
+  ['20', PURCHASE_MESSAGES.pending],
+  ['35', PURCHASE_MESSAGES.network],
+]);
+
 /**
  * RevenueCat's PurchasesError codes (PURCHASES_ERROR_CODE) to the spec's user-facing messages, by
  * meaning: 1 cancelled, 3 not allowed, 10 and 35 network, 5 not available, 4 payment invalid;
@@ -71,28 +85,7 @@ type StoreFailure = { code?: unknown; message?: unknown; userCancelled?: unknown
 export function purchaseErrorMessage(error: StoreFailure): string {
   // The plugin's rejection: a CapacitorException with the code, to which its JavaScript adds PurchasesError's fields.
   if (error.userCancelled === true) return PURCHASE_MESSAGES.cancelled;
-  switch (String(error.code)) {
-    case '1':
-      return PURCHASE_MESSAGES.cancelled;
-    case '10':
-    case '35':
-      return PURCHASE_MESSAGES.network;
-    case '3':
-      return PURCHASE_MESSAGES.notAllowed;
-    case '4':
-      return PURCHASE_MESSAGES.paymentInvalid;
-    case '5':
-      return PURCHASE_MESSAGES.productUnavailable;
-    case '6':
-      return PURCHASE_MESSAGES.alreadyPurchased;
-    case '7':
-    case '13':
-      return PURCHASE_MESSAGES.otherAccount;
-    case '20':
-      return PURCHASE_MESSAGES.pending;
-    default:
-      return PURCHASE_MESSAGES.unableToProcess;
-  }
+  return MESSAGE_BY_STORE_CODE.get(String(error.code)) ?? PURCHASE_MESSAGES.unableToProcess;
 }
 
 /** A failed restore: another account's purchase and the network are said as such; the rest 'Failed to restore purchases'. */

@@ -8,25 +8,25 @@
 import type { authSchemas } from '#shared/contracts/auth.ts';
 import { defineRoutes } from '#shared/contracts/route.ts';
 
-export const authApi = defineRoutes<typeof authSchemas>()('auth', {
+export const authApi = defineRoutes<typeof authSchemas>()('auth', { defaults: { policy: 'public', cache: 'no-store' } }, {
   /** The signed-in user, role and entitlement, or nulls for a visitor. */
-  me: { method: 'GET', path: '/api/me', policy: 'public-with-viewer', cache: 'no-store' },
+  me: { method: 'GET', path: '/api/me', policy: 'public-with-viewer' },
   /** Which providers this server has configured (the same for everyone: no cache header set). */
-  providers: { method: 'GET', path: '/api/auth-providers', policy: 'public', cache: 'route' },
-  signInEmail: { method: 'POST', path: '/api/auth/sign-in/email', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
-  signUpEmail: { method: 'POST', path: '/api/auth/sign-up/email', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
-  signOut: { method: 'POST', path: '/api/auth/sign-out', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
-  requestPasswordReset: { method: 'POST', path: '/api/auth/request-password-reset', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
-  resetPassword: { method: 'POST', path: '/api/auth/reset-password', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
-  sendVerificationEmail: { method: 'POST', path: '/api/auth/send-verification-email', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
+  providers: { method: 'GET', path: '/api/auth-providers', cache: 'route' },
+  signInEmail: { method: 'POST', path: '/api/auth/sign-in/email', servedBy: 'better-auth' },
+  signUpEmail: { method: 'POST', path: '/api/auth/sign-up/email', servedBy: 'better-auth' },
+  signOut: { method: 'POST', path: '/api/auth/sign-out', servedBy: 'better-auth' },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/request-password-reset', servedBy: 'better-auth' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', servedBy: 'better-auth' },
+  sendVerificationEmail: { method: 'POST', path: '/api/auth/send-verification-email', servedBy: 'better-auth' },
   /** The web's redirect flow (answered with the provider's page) and the apps' identity tokens (answered with the user). */
-  signInSocial: { method: 'POST', path: '/api/auth/sign-in/social', policy: 'public', cache: 'no-store', servedBy: 'better-auth' },
-  updateUser: { method: 'POST', path: '/api/auth/update-user', policy: 'signed-in', cache: 'no-store', servedBy: 'better-auth' },
-  changePassword: { method: 'POST', path: '/api/auth/change-password', policy: 'signed-in', cache: 'no-store', servedBy: 'better-auth' },
-  listSessions: { method: 'GET', path: '/api/auth/list-sessions', policy: 'signed-in', cache: 'no-store', servedBy: 'better-auth' },
+  signInSocial: { method: 'POST', path: '/api/auth/sign-in/social', servedBy: 'better-auth' },
+  updateUser: { method: 'POST', path: '/api/auth/update-user', policy: 'signed-in', servedBy: 'better-auth' },
+  changePassword: { method: 'POST', path: '/api/auth/change-password', policy: 'signed-in', servedBy: 'better-auth' },
+  listSessions: { method: 'GET', path: '/api/auth/list-sessions', policy: 'signed-in', servedBy: 'better-auth' },
   /** Null for a visitor. */
-  getSession: { method: 'GET', path: '/api/auth/get-session', policy: 'public-with-viewer', cache: 'no-store', servedBy: 'better-auth' },
-  revokeOtherSessions: { method: 'POST', path: '/api/auth/revoke-other-sessions', policy: 'signed-in', cache: 'no-store', servedBy: 'better-auth' },
+  getSession: { method: 'GET', path: '/api/auth/get-session', policy: 'public-with-viewer', servedBy: 'better-auth' },
+  revokeOtherSessions: { method: 'POST', path: '/api/auth/revoke-other-sessions', policy: 'signed-in', servedBy: 'better-auth' },
   /** Sign in with Apple on Android: the return link's one-time code and the app's proof key, for a bearer session (decision 0071). */
-  appleRedeem: { method: 'POST', path: '/api/native/apple/redeem', policy: 'public', cache: 'no-store' },
+  appleRedeem: { method: 'POST', path: '/api/native/apple/redeem' },
 });

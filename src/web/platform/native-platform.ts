@@ -14,6 +14,7 @@ import { createNativeReminders, type LocalNotificationsLike } from '#web/platfor
 import { createNativeMindfulMinutes, type HealthLike } from '#web/platform/native-health.ts';
 import { createNativeHaptics, type HapticsLike } from '#web/platform/native-haptics.ts';
 import { createNativeFileSaver, type NativeFileSaver, type ShareLike } from '#web/platform/native-save-file.ts';
+import { pluginMethods } from '#web/platform/plugin-methods.ts';
 
 /** The part of @capacitor/app's `App` plugin used here (its `appUrlOpen` event: `{ url }`). */
 export type AppPluginLike = {
@@ -27,13 +28,10 @@ export type SecureStorageLike = {
   remove(key: string): Promise<unknown>;
 };
 
-/**
- * The real plugins, wrapped: Capacitor's plugin objects are proxies that answer every property,
- * `then` included (by throwing), so one must never be the value a promise resolves to.
- */
+/** The real plugins, wrapped (pluginMethods: a plugin object must never be what a promise resolves to). */
 export async function loadAppPlugin(): Promise<AppPluginLike> {
   const { App } = await import('@capacitor/app');
-  return { addListener: (eventName, listener) => App.addListener(eventName, listener) };
+  return pluginMethods(App, ['addListener']);
 }
 
 export async function loadSecureStorage(): Promise<SecureStorageLike> {
@@ -43,45 +41,22 @@ export async function loadSecureStorage(): Promise<SecureStorageLike> {
 
 export async function loadFilesystem(): Promise<FilesystemLike> {
   const { Filesystem } = await import('@capacitor/filesystem');
-  return {
-    writeFile: (options) => Filesystem.writeFile(options),
-    readFile: (options) => Filesystem.readFile(options),
-    deleteFile: (options) => Filesystem.deleteFile(options),
-    rmdir: (options) => Filesystem.rmdir(options),
-  };
+  return pluginMethods(Filesystem, ['writeFile', 'readFile', 'deleteFile', 'rmdir']);
 }
 
 export async function loadMediaSession(): Promise<MediaSessionPluginLike> {
   const { MediaSession } = await import('@capgo/capacitor-media-session');
-  return {
-    setMetadata: (options) => MediaSession.setMetadata(options),
-    setPlaybackState: (options) => MediaSession.setPlaybackState(options),
-    setPositionState: (options) => MediaSession.setPositionState(options),
-    setActionHandler: (options, handler) => MediaSession.setActionHandler(options, handler),
-  };
+  return pluginMethods(MediaSession, ['setMetadata', 'setPlaybackState', 'setPositionState', 'setActionHandler']);
 }
 
 export async function loadLocalNotifications(): Promise<LocalNotificationsLike> {
   const { LocalNotifications } = await import('@capacitor/local-notifications');
-  return {
-    schedule: (options) => LocalNotifications.schedule(options),
-    getPending: () => LocalNotifications.getPending(),
-    cancel: (options) => LocalNotifications.cancel(options),
-    registerActionTypes: (options) => LocalNotifications.registerActionTypes(options),
-    checkPermissions: () => LocalNotifications.checkPermissions(),
-    requestPermissions: () => LocalNotifications.requestPermissions(),
-    addListener: (eventName, listener) => LocalNotifications.addListener(eventName, listener),
-  };
+  return pluginMethods(LocalNotifications, ['schedule', 'getPending', 'cancel', 'registerActionTypes', 'checkPermissions', 'requestPermissions', 'addListener']);
 }
 
 export async function loadHealth(): Promise<HealthLike> {
   const { Health } = await import('@capgo/capacitor-health');
-  return {
-    isAvailable: () => Health.isAvailable(),
-    checkAuthorization: (options) => Health.checkAuthorization(options),
-    requestAuthorization: (options) => Health.requestAuthorization(options),
-    saveSample: (options) => Health.saveSample(options),
-  };
+  return pluginMethods(Health, ['isAvailable', 'checkAuthorization', 'requestAuthorization', 'saveSample']);
 }
 
 export async function loadHaptics(): Promise<HapticsLike> {
@@ -91,7 +66,7 @@ export async function loadHaptics(): Promise<HapticsLike> {
 
 export async function loadShare(): Promise<ShareLike> {
   const { Share } = await import('@capacitor/share');
-  return { share: (options) => Share.share(options) };
+  return pluginMethods(Share, ['share']);
 }
 
 let fileSaver: NativeFileSaver | undefined;

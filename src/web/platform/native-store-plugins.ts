@@ -2,6 +2,7 @@
  * The store plugins the apps' purchases use (store-purchases.ts), in the native chunk the web never
  * fetches: RevenueCat's, and the app's own StoreKit 2 bridge (ios/App/App/HarbourStoreKit.swift).
  */
+import { pluginMethods } from '#web/platform/plugin-methods.ts';
 import type { Purchases, PurchasesPluginLike, StoreKitLike } from '#web/platform/store-purchases.ts';
 
 /**
@@ -12,27 +13,14 @@ export async function loadPurchases(kind: 'ios' | 'android', server: string): Pr
   return (await import('#web/platform/store-purchases.ts')).appPurchases(kind, server);
 }
 
-/**
- * The real plugins, wrapped (Capacitor's plugin objects are proxies that answer `then`, so one must
- * never be what a promise resolves to): RevenueCat's, and the app's own StoreKit bridge.
- */
+/** The real plugins, wrapped (pluginMethods: a plugin object must never be what a promise resolves to): RevenueCat's, and the app's own StoreKit bridge. */
 export async function loadRevenueCat(): Promise<PurchasesPluginLike> {
   const { Purchases } = await import('@revenuecat/purchases-capacitor');
-  return {
-    setLogLevel: (options) => Purchases.setLogLevel(options),
-    configure: (configuration) => Purchases.configure(configuration),
-    logIn: (options) => Purchases.logIn(options),
-    getOfferings: () => Purchases.getOfferings(),
-    purchasePackage: (options) => Purchases.purchasePackage(options),
-    restorePurchases: () => Purchases.restorePurchases(),
-  };
+  return pluginMethods(Purchases, ['setLogLevel', 'configure', 'logIn', 'getOfferings', 'purchasePackage', 'restorePurchases']);
 }
 
 export async function loadStoreKit(): Promise<StoreKitLike> {
   const { registerPlugin } = await import('@capacitor/core');
   const plugin = registerPlugin<StoreKitLike>('HarbourStoreKit');
-  return {
-    signedTransaction: (options) => plugin.signedTransaction(options),
-    finishTransaction: (options) => plugin.finishTransaction(options),
-  };
+  return pluginMethods(plugin, ['signedTransaction', 'finishTransaction']);
 }
