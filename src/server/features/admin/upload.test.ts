@@ -6,15 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMeditation } from '#shared/contracts/admin.ts';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES as U } from '#shared/uploads.ts';
 import { MAX_AUDIO_SECONDS, MIN_AUDIO_BYTES_PER_SECOND } from '#shared/constants.ts';
 import { meditationContent, meditationPreviews } from '#server/db/schema/catalogue.ts';
 import { checkAudioDuration, createMeditationFromUpload, processTempDir, sweepUploads, uploadTempDir } from '#server/features/admin/meditation-upload.service.ts';
-import { openForSuite } from '#tests/setup/suite-resource.ts';
-import { createSignedInStaff } from '#tests/setup/auth-helpers.ts';
-import { createTestApp } from '#tests/setup/test-app.ts';
+import { openUploadSuite, type Upload } from '#server/features/admin/upload-test-support.ts';
 
 const MP3 = readFileSync('tests/fixtures/audio/tone-3s.mp3');
 const M4A = readFileSync('tests/fixtures/audio/tone-4s.m4a');
@@ -40,27 +37,7 @@ const LYING_M4A = (() => {
 })();
 
 describe('meditation uploads', () => {
-  const t = openForSuite(() => createTestApp());
-  let base: string;
-  let cookie: string;
-  beforeAll(async () => {
-    const admin = await createSignedInStaff(t, 'uploader@example.com', 'admin');
-    cookie = admin.cookie;
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  type Upload = { title?: string; description?: string; categories?: string[]; tags?: string[]; transcript?: string; file?: { name: string; type: string; bytes: Uint8Array } };
-  async function upload({ title = 'Harbour Light', description = 'A short, steady practice.', categories = ['mindfulness'], tags = [], transcript, file }: Upload) {
-    const form = new FormData();
-    form.append('title', title);
-    form.append('description', description);
-    for (const c of categories) form.append('categories', c);
-    for (const tag of tags) form.append('tags', tag);
-    if (transcript) form.append('transcript', transcript);
-    if (file) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
-    const res = await fetch(`${base}/api/admin/meditations`, { method: 'POST', body: form, headers: { cookie, origin: t.config.publicUrl } });
-    return { status: res.status, body: (await res.json().catch(() => ({}))) as { meditation?: AdminMeditation; error?: { message: string } } };
-  }
+  const { t, session, upload } = openUploadSuite('uploader@example.com', 'admin');
   const stored = () => readdirSync(join(t.dataDir, 'media', 'meditations'), { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
   const temp = () => readdirSync(processTempDir(t.dataDir));
   const titles = async () => (await t.database.db.select({ title: meditationPreviews.title }).from(meditationPreviews)).map((r) => r.title);
@@ -76,15 +53,15 @@ describe('meditation uploads', () => {
     expect(stored()).toContain(content.storageKey);
 
     // Visible in the catalogue; the admin (entitled) gets a playable URL.
-    const all = (await (await fetch(`${base}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
+    const all = (await (await fetch(`${session.base}/api/meditations?category=all`)).json()) as { meditations: { id: string }[] };
     expect(all.meditations.some((x) => x.id === m.id)).toBe(true);
-    const playback = (await (await fetch(`${base}/api/meditations/${m.id}/playback`, { headers: { cookie } })).json()) as { url: string; transcript: string };
+    const playback = (await (await fetch(`${session.base}/api/meditations/${m.id}/playback`, { headers: { cookie: session.cookie } })).json()) as { url: string; transcript: string };
     expect(playback.transcript).toBe('Breathe in.\n\nBreathe out.');
-    const audio = await fetch(`${base}${playback.url}`);
+    const audio = await fetch(`${session.base}${playback.url}`);
     expect(audio.status).toBe(200);
     expect(Buffer.from(await audio.arrayBuffer()).equals(MP3)).toBe(true);
 
-    const download = await fetch(`${base}/api/admin/meditations/${m.id}/download`, { headers: { cookie } });
+    const download = await fetch(`${session.base}/api/admin/meditations/${m.id}/download`, { headers: { cookie: session.cookie } });
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="my tone.mp3"');
     expect(temp()).toEqual([]);
   });

@@ -3,29 +3,21 @@
  * the time sat against the length chosen, refused when the body does not add up.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TIMER_MESSAGES } from '#shared/timer.ts';
 import { PRACTICE_MESSAGES } from '#shared/practice.ts';
-import type { practiceApi } from '#shared/contracts/practice.routes.ts';
-import type { ReplyOf } from '#shared/contracts/route.ts';
-import { meditationSessions } from '#server/db/schema/practice.ts';
 import { buildMeditation } from '#tests/factories.ts';
 import { createSignedInUser, origin } from '#tests/setup/auth-helpers.ts';
 import { openForSuite } from '#tests/setup/suite-resource.ts';
 import { createTestApp } from '#tests/setup/test-app.ts';
+import { sessionCalls } from '#server/features/practice/sessions-test-support.ts';
 import { testDatabaseKinds } from '#tests/setup/test-db.ts';
-
-/** What GET /api/practice answers. */
-type Summary = ReplyOf<typeof practiceApi.summary>;
 
 describe.each(testDatabaseKinds())('timer sessions on %s', (kind) => {
   const t = openForSuite(() => createTestApp({ kind }));
 
   const sitting = (plannedSeconds: number, satSeconds: number, extra: object = {}) => ({ kind: 'timer', id: randomUUID(), completedAt: new Date().toISOString(), timer: { plannedSeconds, satSeconds }, ...extra });
-  const post = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...origin(t), cookie }, payload });
-  const summary = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/practice?tz=UTC', headers: { cookie } })).json<Summary>();
-  const rows = (clientId: string) => t.database.db.select().from(meditationSessions).where(eq(meditationSessions.clientId, clientId));
+  const { post, summary, rows, expectRefused } = sessionCalls(t);
 
   it('records a whole sitting like a guided session, once however often it is sent, for an account without a subscription', async () => {
     const { cookie } = await createSignedInUser(t, 'timer-whole@example.com');
@@ -76,10 +68,7 @@ describe.each(testDatabaseKinds())('timer sessions on %s', (kind) => {
     ['an unknown kind', { kind: 'walk', id: randomUUID(), completedAt: new Date().toISOString() }, PRACTICE_MESSAGES.unknownKind],
   ])('refuses %s with a clear message, and records nothing', async (_name, body, message) => {
     const { cookie } = await createSignedInUser(t, `timer-bad-${randomUUID()}@example.com`);
-    const res = await post(cookie, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ error: { message: string } }>().error.message).toContain(message);
-    expect(await rows((body as { id: string }).id)).toHaveLength(0);
+    await expectRefused(cookie, body, message);
   });
 
   it('refuses visitors', async () => {
