@@ -1,5 +1,5 @@
 /** The three journal forms. Each owns its draft; Save is enabled only by the spec's rules. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   blankCbt,
   blankDbt,
@@ -37,7 +37,25 @@ function useEntryDraft<Content extends MindfulnessContent | CbtContent | DbtCont
       .then((saved) => saved && setDraft(blank()))
       .finally(() => setSaving(false));
   };
-  return { draft, set, saving, save };
+  /** A TextArea's value, limit and change, bound to one text field of the draft. */
+  const text = (field: TextField<Content>) => ({
+    value: draft[field] as string,
+    maxLength: JOURNAL.textMax,
+    onChange: (e: ChangeEvent<HTMLTextAreaElement>) => set({ [field]: e.target.value } as Partial<Content>),
+  });
+  return { draft, set, saving, save, text };
+}
+
+/** The fields of a draft that hold text. */
+type TextField<Content> = { [Field in keyof Content]: Content[Field] extends string ? Field : never }[keyof Content];
+
+/** An entry's form: Enter in a field never submits it, its Save button does. */
+function EntryForm({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label={label}>
+      {children}
+    </form>
+  );
 }
 
 /** The clock's time of day, kept current while the page is open. */
@@ -119,14 +137,14 @@ function SaveRow({ enabled, saving, onSave, hint }: { enabled: boolean; saving: 
 
 /** `opening`: words the 'Mindful moments' field starts with (after a meditation: its title); `mood`: the mood chosen then. */
 export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave: SaveHandler; opening?: string; mood?: number | null }) {
-  const { draft, set, saving, save } = useEntryDraft('mindfulness', () => ({ ...blankMindfulness(), mindfulMoments: opening, ...(mood === null ? {} : { mood }) }), blankMindfulness, onSave);
+  const { draft, set, saving, save, text } = useEntryDraft('mindfulness', () => ({ ...blankMindfulness(), mindfulMoments: opening, ...(mood === null ? {} : { mood }) }), blankMindfulness, onSave);
   const clock = useClockTimeOfDay();
   const time = draft.timeOfDay || clock;
   const prompts = PROMPTS[time];
   const timeId = useId();
   const enabled = canSave('mindfulness', { ...draft, intention: time === 'morning' ? draft.intention : '', reflection: time === 'evening' ? draft.reflection : '' });
   return (
-    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="Mindfulness entry">
+    <EntryForm label="Mindfulness entry">
       <div>
         <FieldLabel htmlFor={timeId}>Time of day</FieldLabel>
         <select id={timeId} value={draft.timeOfDay} onChange={(e) => set({ timeOfDay: e.target.value as TimeOfDay | '' })} className="h-11 rounded-2xl border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-950">
@@ -136,41 +154,41 @@ export function MindfulnessForm({ onSave, opening = '', mood = null }: { onSave:
           <option value="evening">Evening</option>
         </select>
       </div>
-      <TextArea label="Gratitude" hint={prompts.gratitude} value={draft.gratitude} maxLength={JOURNAL.textMax} onChange={(e) => set({ gratitude: e.target.value })} />
-      {time === 'morning' ? <TextArea label="Intention for today" hint="One small way you would like to be today." value={draft.intention} maxLength={JOURNAL.textMax} onChange={(e) => set({ intention: e.target.value })} /> : null}
+      <TextArea label="Gratitude" hint={prompts.gratitude} {...text('gratitude')} />
+      {time === 'morning' ? <TextArea label="Intention for today" hint="One small way you would like to be today." {...text('intention')} /> : null}
       <Scale label={`How is your mood ${MOOD_LABEL[time]}?`} value={draft.mood} onChange={(mood) => set({ mood })} low="1 · very low" high="10 · very good" />
-      <TextArea label="Mindful moments" hint={prompts.moments} value={draft.mindfulMoments} maxLength={JOURNAL.textMax} onChange={(e) => set({ mindfulMoments: e.target.value })} />
-      <TextArea label="Challenges" hint={prompts.challenges} value={draft.challenges} maxLength={JOURNAL.textMax} onChange={(e) => set({ challenges: e.target.value })} />
-      {time === 'evening' ? <TextArea label="Evening reflection" hint="Looking back on today, what would you like to let go of, and what would you like to keep?" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} /> : null}
+      <TextArea label="Mindful moments" hint={prompts.moments} {...text('mindfulMoments')} />
+      <TextArea label="Challenges" hint={prompts.challenges} {...text('challenges')} />
+      {time === 'evening' ? <TextArea label="Evening reflection" hint="Looking back on today, what would you like to let go of, and what would you like to keep?" {...text('reflection')} /> : null}
       <SaveRow enabled={enabled} hint={`Write a gratitude${time === 'morning' ? ', an intention' : ''}${time === 'evening' ? ' or a reflection' : ''} to save.`} saving={saving} onSave={save} />
-    </form>
+    </EntryForm>
   );
 }
 
 export function CbtForm({ onSave }: { onSave: SaveHandler }) {
-  const { draft, set, saving, save } = useEntryDraft('cbt', blankCbt, blankCbt, onSave);
+  const { draft, set, saving, save, text } = useEntryDraft('cbt', blankCbt, blankCbt, onSave);
   return (
-    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="CBT entry">
-      <TextArea label="Thought patterns" hint="What went through your mind? Write the thought as it came." value={draft.thoughtPatterns} maxLength={JOURNAL.textMax} onChange={(e) => set({ thoughtPatterns: e.target.value })} />
+    <EntryForm label="CBT entry">
+      <TextArea label="Thought patterns" hint="What went through your mind? Write the thought as it came." {...text('thoughtPatterns')} />
       <Chips legend="Thinking traps you notice (cognitive distortions)" options={DISTORTIONS} selected={draft.cognitiveDistortions} onToggle={(id) => set({ cognitiveDistortions: toggle(draft.cognitiveDistortions, id) })} />
-      <TextArea label="A kinder, more balanced thought" hint="What would you say to a friend who had this thought?" value={draft.reframe} maxLength={JOURNAL.textMax} onChange={(e) => set({ reframe: e.target.value })} />
+      <TextArea label="A kinder, more balanced thought" hint="What would you say to a friend who had this thought?" {...text('reframe')} />
       <SaveRow enabled={canSave('cbt', draft)} hint="Write down the thought to save." saving={saving} onSave={save} />
-    </form>
+    </EntryForm>
   );
 }
 
 export function DbtForm({ onSave }: { onSave: SaveHandler }) {
-  const { draft, set, saving, save } = useEntryDraft('dbt', blankDbt, blankDbt, onSave);
+  const { draft, set, saving, save, text } = useEntryDraft('dbt', blankDbt, blankDbt, onSave);
   return (
-    <form className="grid gap-5" onSubmit={(e) => e.preventDefault()} aria-label="DBT entry">
-      <TextArea label="Situation" hint="What happened? Just the facts, as a camera would see them." value={draft.situation} maxLength={JOURNAL.textMax} onChange={(e) => set({ situation: e.target.value })} />
-      <TextArea label="Emotions" hint="Name what you felt: sad, angry, scared, ashamed…" value={draft.emotions} maxLength={JOURNAL.textMax} onChange={(e) => set({ emotions: e.target.value })} />
+    <EntryForm label="DBT entry">
+      <TextArea label="Situation" hint="What happened? Just the facts, as a camera would see them." {...text('situation')} />
+      <TextArea label="Emotions" hint="Name what you felt: sad, angry, scared, ashamed…" {...text('emotions')} />
       <Scale label="Intensity" value={draft.intensity} onChange={(intensity) => set({ intensity })} low="1 · mild" high="10 · overwhelming" />
-      <TextArea label="Thoughts" value={draft.thoughts} maxLength={JOURNAL.textMax} onChange={(e) => set({ thoughts: e.target.value })} />
+      <TextArea label="Thoughts" {...text('thoughts')} />
       <Chips legend="DBT skills you used or could use" options={DBT_SKILLS} selected={draft.dbtSkills} onToggle={(id) => set({ dbtSkills: toggle(draft.dbtSkills, id) })} />
-      <TextArea label="Coping skills" hint="What helped, even a little?" value={draft.copingSkills} maxLength={JOURNAL.textMax} onChange={(e) => set({ copingSkills: e.target.value })} />
-      <TextArea label="Reflection" value={draft.reflection} maxLength={JOURNAL.textMax} onChange={(e) => set({ reflection: e.target.value })} />
+      <TextArea label="Coping skills" hint="What helped, even a little?" {...text('copingSkills')} />
+      <TextArea label="Reflection" {...text('reflection')} />
       <SaveRow enabled={canSave('dbt', draft)} hint="Describe the situation and your emotions to save." saving={saving} onSave={save} />
-    </form>
+    </EntryForm>
   );
 }

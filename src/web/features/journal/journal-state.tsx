@@ -11,8 +11,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { JOURNAL_LOCK_MESSAGES as L } from '#shared/journal-keys.ts';
 import { withNext } from '#shared/next-path.ts';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Button, buttonClasses, type ButtonProps } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import type { SyncState } from '#web/features/journal/journal-sync.ts';
 import type { Journal } from '#web/features/journal/use-journal.ts';
 
 type Props = { journal: Journal; onSetUp: () => void; onUnlock: () => void };
@@ -37,32 +38,20 @@ export function JournalState({ journal, onSetUp, onUnlock }: Props) {
         </Card>
       );
     case 'set-up':
-      return (
-        <Card icon={<KeyRound className="size-5" aria-hidden />}>
-          <p>{L.setUpCard}</p>
-          <Button className="mt-4" onClick={onSetUp}>
-            {L.setUpButton}
-          </Button>
-        </Card>
-      );
+      return <ActionCard icon={<KeyRound className="size-5" aria-hidden />} message={L.setUpCard} action={L.setUpButton} onAction={onSetUp} />;
     case 'locked':
-      return (
-        <Card icon={<LockKeyhole className="size-5" aria-hidden />}>
-          <p>{L.lockedCard}</p>
-          <Button className="mt-4" onClick={onUnlock}>
-            {L.unlockTitle}
-          </Button>
-        </Card>
-      );
+      return <ActionCard icon={<LockKeyhole className="size-5" aria-hidden />} message={L.lockedCard} action={L.unlockTitle} onAction={onUnlock} />;
     case 'unreachable':
     case 'failed':
       return (
-        <Card icon={<CloudOff className="size-5" aria-hidden />}>
-          <p role="alert">{journal.status === 'unreachable' ? L.unreachable : 'Your journal could not be opened. Please try again.'}</p>
-          <Button className="mt-4" variant="outline" onClick={journal.retry}>
-            Try again
-          </Button>
-        </Card>
+        <ActionCard
+          icon={<CloudOff className="size-5" aria-hidden />}
+          alert
+          message={journal.status === 'unreachable' ? L.unreachable : 'Your journal could not be opened. Please try again.'}
+          action="Try again"
+          variant="outline"
+          onAction={journal.retry}
+        />
       );
     case 'open':
       return (
@@ -83,29 +72,41 @@ function Card({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
   );
 }
 
+/** A state with one thing to do: what to know (an alert when something went wrong) and the button that does it. */
+function ActionCard({ icon, message, alert = false, action, variant, onAction }: { icon: ReactNode; message: string; alert?: boolean; action: string; variant?: ButtonProps['variant']; onAction: () => void }) {
+  return (
+    <Card icon={icon}>
+      <p role={alert ? 'alert' : undefined}>{message}</p>
+      <Button className="mt-4" variant={variant} onClick={onAction}>
+        {action}
+      </Button>
+    </Card>
+  );
+}
+
+/** The sync line's words by state (offline's count what is waiting). A replaced key locks the journal at once (use-journal.ts). */
+const SYNC_TEXT: Record<Exclude<SyncState, 'offline'>, string> = {
+  'needs-subscription': L.needsSubscription,
+  'records-full': L.recordsFull,
+  'bytes-full': L.bytesFull,
+  failed: L.syncFailed,
+  'started-anew': L.resetElsewhere,
+  syncing: L.syncing,
+  synced: L.synced,
+  'key-replaced': L.synced,
+};
+
+/** The states the sync line shows with a crossed-out cloud. */
+const SYNC_TROUBLE: ReadonlySet<SyncState> = new Set(['offline', 'failed', 'records-full', 'bytes-full']);
+
 function SyncLine({ journal }: { journal: Journal }) {
   const sync = journal.sync;
   if (!sync) return null;
-  const text =
-    sync.state === 'offline'
-      ? L.offline(sync.pending)
-      : sync.state === 'needs-subscription'
-        ? L.needsSubscription
-        : sync.state === 'records-full'
-          ? L.recordsFull
-          : sync.state === 'bytes-full'
-            ? L.bytesFull
-            : sync.state === 'failed'
-              ? L.syncFailed
-              : sync.state === 'started-anew'
-                ? L.resetElsewhere
-              : sync.state === 'syncing'
-                ? L.syncing
-                : L.synced;
+  const text = sync.state === 'offline' ? L.offline(sync.pending) : SYNC_TEXT[sync.state];
   return (
     <div className="mt-8 grid gap-1 text-sm text-stone-600 dark:text-stone-300">
       <p role="status" data-testid="journal-sync" className="flex items-center gap-2">
-        {sync.state === 'offline' || sync.state === 'failed' || sync.state === 'records-full' || sync.state === 'bytes-full' ? <CloudOff className="size-4" aria-hidden /> : <CloudCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
+        {SYNC_TROUBLE.has(sync.state) ? <CloudOff className="size-4" aria-hidden /> : <CloudCheck className="size-4 text-teal-700 dark:text-teal-300" aria-hidden />}
         {text}
       </p>
       {sync.unreadable > 0 ? <p>{L.unreadable(sync.unreadable)}</p> : null}
