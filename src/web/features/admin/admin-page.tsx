@@ -146,21 +146,19 @@ function AccessDenied({ role }: { role: string | null }) {
 
 type TabId = 'setup' | 'meditations' | 'programmes' | 'waitlist' | 'roles' | 'audit' | 'security';
 
+/** The dashboard's sections in their order; editors see theirs only (the catalogue, and the programmes made of it). */
+const SECTIONS: { id: TabId; label: string; editors: boolean; render: (status: AdminStatus) => ReactNode }[] = [
+  { id: 'setup', label: 'Setup', editors: false, render: (status) => <SetupCards status={status} /> },
+  { id: 'meditations', label: 'Meditations', editors: true, render: () => <MeditationsTab /> },
+  { id: 'programmes', label: 'Programmes', editors: true, render: () => <ProgrammesAdminTab /> },
+  { id: 'waitlist', label: 'Waitlist', editors: false, render: (status) => <WaitlistTab sandbox={status.sandbox} /> },
+  { id: 'roles', label: 'User Roles', editors: false, render: () => <RolesTab /> },
+  { id: 'audit', label: 'Audit Log', editors: false, render: () => <AuditTab /> },
+  { id: 'security', label: 'Security Log', editors: false, render: () => <SecurityTab /> },
+];
+
 function AdminTabs({ status }: { status: AdminStatus }) {
-  const tabs: { id: TabId; label: string }[] = status.isAdmin
-    ? [
-        { id: 'setup', label: 'Setup' },
-        { id: 'meditations', label: 'Meditations' },
-        { id: 'programmes', label: 'Programmes' },
-        { id: 'waitlist', label: 'Waitlist' },
-        { id: 'roles', label: 'User Roles' },
-        { id: 'audit', label: 'Audit Log' },
-        { id: 'security', label: 'Security Log' },
-      ]
-    : [
-        { id: 'meditations', label: 'Meditations' },
-        { id: 'programmes', label: 'Programmes' },
-      ]; // editors manage the catalogue (and the programmes made of it) only
+  const tabs = SECTIONS.filter((section) => status.isAdmin || section.editors);
   const saved = readStored(TAB_KEY) as TabId | null;
   const [tab, setTab] = useState<TabId>(saved && tabs.some((t) => t.id === saved) ? saved : tabs[0].id);
   const choose = (value: string) => {
@@ -183,33 +181,11 @@ function AdminTabs({ status }: { status: AdminStatus }) {
       <Tabs value={tab} onValueChange={choose}>
         <TabsBar label="Admin sections" wrap tabs={tabs.map((t) => ({ value: t.id, label: t.label }))} triggerClassName="whitespace-nowrap px-4" />
         <div className="mt-6">
-          {status.isAdmin ? (
-            <TabsContent value="setup">
-              <SetupCards status={status} />
+          {tabs.map((section) => (
+            <TabsContent key={section.id} value={section.id}>
+              {section.render(status)}
             </TabsContent>
-          ) : null}
-          <TabsContent value="meditations">
-            <MeditationsTab />
-          </TabsContent>
-          <TabsContent value="programmes">
-            <ProgrammesAdminTab />
-          </TabsContent>
-          {status.isAdmin ? (
-            <>
-              <TabsContent value="waitlist">
-                <WaitlistTab sandbox={status.sandbox} />
-              </TabsContent>
-              <TabsContent value="roles">
-                <RolesTab />
-              </TabsContent>
-              <TabsContent value="audit">
-                <AuditTab />
-              </TabsContent>
-              <TabsContent value="security">
-                <SecurityTab />
-              </TabsContent>
-            </>
-          ) : null}
+          ))}
         </div>
       </Tabs>
     </div>
