@@ -71,6 +71,12 @@ const breatheFirstSecond = async (pattern?: string) => {
 
 const liveRegion = () => screen.getByTestId('breathing-phase');
 const countdown = () => screen.getByTestId('breathing-countdown').textContent;
+/** Lets the clock run on `ms`, then the live region must say `words`. */
+const saysAfter = async (ms: number, words: string) => {
+  await pass(ms);
+  expect(liveRegion().textContent).toBe(words);
+};
+const stop = () => fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
 
 describe('guided breathing', () => {
   it('offers the four patterns by name, then says each phase of 4-7-8 in a polite live region as it begins, with a countdown, until Stop', async () => {
@@ -89,23 +95,19 @@ describe('guided breathing', () => {
     // jsdom has no Web Audio: the page says the cues cannot sound, and goes on without them.
     expect(screen.getByText(BREATHING_MESSAGES.unsupported)).toBeTruthy();
 
-    await pass(1_000);
-    expect(liveRegion().textContent).toBe('Breathe in');
+    await saysAfter(1_000, 'Breathe in');
     expect(countdown()).toBe('4');
     expect(screen.getByTestId('breathing-cycle').textContent).toBe('Cycle 1 of 3');
     await pass(1_000);
     expect(countdown()).toBe('3');
-    await pass(3_000);
-    expect(liveRegion().textContent).toBe('Hold');
+    await saysAfter(3_000, 'Hold');
     expect(countdown()).toBe('7');
-    await pass(7_000);
-    expect(liveRegion().textContent).toBe('Breathe out');
+    await saysAfter(7_000, 'Breathe out');
     expect(countdown()).toBe('8');
-    await pass(8_000);
-    expect(liveRegion().textContent).toBe('Breathe in');
+    await saysAfter(8_000, 'Breathe in');
     expect(screen.getByTestId('breathing-cycle').textContent).toBe('Cycle 2 of 3');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    stop();
     await pass(0);
     expect(screen.getByRole('heading', { name: 'Exercise stopped', level: 1 }) === document.activeElement).toBe(true);
     expect(screen.getByText('You breathed for 19 seconds of 57 seconds.')).toBeTruthy();
@@ -126,10 +128,9 @@ describe('guided breathing', () => {
     expect(guide.style.transition).toBe('');
     expect(liveRegion().textContent).toBe('Breathe in');
     expect(countdown()).toBe('4');
-    await pass(4_000);
-    expect(liveRegion().textContent).toBe('Hold');
+    await saysAfter(4_000, 'Hold');
     expect(guide.style.transform).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    stop();
   });
 
   it('grows the guide over a breath in and shrinks it over a breath out when motion is welcome', async () => {
@@ -138,20 +139,17 @@ describe('guided breathing', () => {
     expect(guide.dataset.motion).toBe('moving');
     expect(guide.style.transform).toBe('scale(1)');
     expect(guide.style.transition).toBe('transform 5.5s ease-in-out');
-    await pass(5_500);
-    expect(liveRegion().textContent).toBe('Breathe out');
+    await saysAfter(5_500, 'Breathe out');
     expect(guide.style.transform).toBe('scale(0.45)');
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    stop();
   });
 
   it('gives the sigh’s top-up breath its own words', async () => {
     await breatheFirstSecond('Physiological sigh');
     expect(liveRegion().textContent).toBe('Breathe in');
-    await pass(2_000);
-    expect(liveRegion().textContent).toBe('Breathe in again');
-    await pass(1_000);
-    expect(liveRegion().textContent).toBe('Breathe out');
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await saysAfter(2_000, 'Breathe in again');
+    await saysAfter(1_000, 'Breathe out');
+    stop();
   });
 
   it('sends a member’s finished exercise as a breathing session and says it was added', async () => {
@@ -174,7 +172,7 @@ describe('guided breathing', () => {
     show();
     await start();
     await pass(1_000 + 30_000);
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    stop();
     await pass(0);
     expect(screen.getByTestId('breathing-outcome').textContent).toBe('Less than a minute, so it is not added to your practice.');
     expect(sent).toEqual([]);

@@ -45,21 +45,25 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** The row `testId` is on screen under `heading`, with exactly these cards; returns the row. */
+const expectRow = (testId: string, heading: string, titles: string[]) => {
+  const row = screen.getByTestId(testId);
+  expect(within(row).getByRole('heading', { name: heading })).toBeTruthy();
+  expect(within(row).getAllByTestId('card').map((c) => c.textContent)).toEqual(titles);
+  return row;
+};
+
 describe('TodaySection: continue and up next', () => {
   it('never offers a track that was not started as "Continue where you left off"; the next one is "Up next"', () => {
     show();
     expect(screen.queryByRole('heading', { name: 'Continue where you left off' })).toBeNull();
-    const upNext = screen.getByTestId('today-up-next');
-    expect(within(upNext).getByRole('heading', { name: 'Up next' })).toBeTruthy();
-    expect(within(upNext).getByTestId('card').textContent).toBe('Letting the Day Go');
+    expectRow('today-up-next', 'Up next', ['Letting the Day Go']);
   });
 
   it('offers the track actually in progress under "Continue where you left off"', () => {
     rememberPosition('m1', 200);
     show();
-    const resume = screen.getByTestId('today-continue');
-    expect(within(resume).getByRole('heading', { name: 'Continue where you left off' })).toBeTruthy();
-    expect(within(resume).getByTestId('card').textContent).toBe('First Light');
+    expectRow('today-continue', 'Continue where you left off', ['First Light']);
   });
 
   it('a finished track (its position back at 0) is not in progress', () => {
@@ -85,9 +89,7 @@ describe('TodaySection: the day at hand (issue 38, item 2)', () => {
     viewer.canListen = false;
     viewer.who = { userId: 'u1', role: 'user', subscribed: false };
     show();
-    const free = screen.getByTestId('today-free');
-    expect(within(free).getByRole('heading', { name: 'Free to try' })).toBeTruthy();
-    expect(within(free).getAllByTestId('card').map((c) => c.textContent)).toEqual(['Just This Breath']);
+    const free = expectRow('today-free', 'Free to try', ['Just This Breath']);
     expect(within(free).getByRole('button', { name: 'Try a free meditation' })).toBeTruthy();
   });
 });
