@@ -226,9 +226,13 @@ export function checkStoreKitBridge(root: string, fs: Files = filesAt(root)): Fi
   const check = 'iOS StoreKit bridge';
   const swift = fs.read(join(root, 'ios/App/App/HarbourStoreKit.swift'));
   const js = fs.read(join(root, 'src/web/platform/native-store-plugins.ts'));
-  const called = new Set([...js.matchAll(/\bplugin\.(\w+)\(/g)].map((m) => m[1]));
+  // What the bridge's wrapper hands out: the names given to pluginMethods (plugin-methods.ts), and any method called on the plugin itself.
+  const wrapped = [...js.matchAll(/pluginMethods\(plugin,\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/'(\w+)'/g)].map((name) => name[1]));
+  const called = new Set([...wrapped, ...[...js.matchAll(/\bplugin\.(\w+)\(/g)].map((m) => m[1])]);
   const declared = new Set([...swift.matchAll(/CAPPluginMethod\(name:\s*"(\w+)"/g)].map((m) => m[1]));
   const implemented = new Set([...swift.matchAll(/@objc func (\w+)\(_ call: CAPPluginCall\)/g)].map((m) => m[1]));
+  // A wrapper this check cannot read would leave it nothing to compare: say so rather than pass.
+  if (called.size === 0) return [{ check, problem: 'native-store-plugins.ts calls no HarbourStoreKit method this check can read (pluginMethods(plugin, [...]) or plugin.name(...))' }];
   const findings: Finding[] = [];
   for (const name of called) {
     if (!declared.has(name)) findings.push({ check, problem: `JavaScript calls HarbourStoreKit.${name}, which HarbourStoreKit.swift does not list in pluginMethods` });
