@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { isBuildStale } from './build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { sampleCpuByKind } from './test-cpu.mjs';
 
 const bin = (name) => `node_modules/${name}`;
 const extra = process.argv.slice(2);
@@ -110,6 +111,7 @@ function run(label, command, args, { quiet = false, prefix } = {}) {
 
 // Before anything slow: a run that cannot reach its end says so at once.
 if (runE2e && !ensureChromium()) process.exit(1);
+const cpuByKind = sampleCpuByKind();
 
 const node = process.execPath;
 // The vitest processes make the run's PGlite template (global-setup.ts): as the workers, WebAssembly by
@@ -167,5 +169,7 @@ if (slowest.length > 0) console.log(`Slowest files:\n${slowest.map((f) => `  ${f
 console.log(steps.map((s) => `${s.label}: ${s.ok ? 'passed' : 'FAILED'} ${s.seconds.toFixed(0)} s${cpuText(s.cpu)}`).join('; '));
 const ok = steps.every((s) => s.ok);
 const totalCpu = childCpuSeconds();
+const kinds = cpuByKind.stop();
+if (kinds) console.log(`CPU by kind of process (sampled, test-cpu.mjs): ${kinds.map(([kind, cpu]) => `${kind} ${cpu.toFixed(0)} s`).join(', ')}; ${kinds.reduce((sum, [, cpu]) => sum + cpu, 0).toFixed(0)} s in all`);
 console.log(`npm test: ${ok ? 'passed' : 'FAILED'} in ${seconds(started).toFixed(0)} s${cpuText(totalCpu)}`);
 process.exit(ok ? 0 : 1);

@@ -1,0 +1,43 @@
+/**
+ * npm test's CPU by kind of process (scripts/test-cpu.mjs): what a run reports it spent, beside the
+ * kernel's lower count, is what issue 32's work is steered by.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { kindOf, sampleCpuByKind } from '#scripts/test-cpu.mjs';
+
+describe('kindOf', () => {
+  it('names Chromium by process type, the checks, and the servers tests start', () => {
+    expect(kindOf('/usr/lib/chromium/chromium-headless-shell --type=renderer --enable-blink')).toBe('Chromium renderer');
+    expect(kindOf('/usr/bin/chromium-headless-shell --headless --no-sandbox')).toBe('Chromium browser');
+    expect(kindOf('/usr/bin/node node_modules/eslint/bin/eslint.js . --max-warnings=0')).toBe('ESLint');
+    expect(kindOf('/usr/bin/node --liftoff-only --import file:///w/tests/setup/exit-with-parent.mjs /w/.tmp/server.mjs')).toBe('servers the tests start');
+  });
+
+  it('counts a vitest worker with the run that forked it', () => {
+    const journeys = kindOf('/usr/bin/node --liftoff-only node_modules/vitest/vitest.mjs run --config vitest.e2e.config.ts');
+    expect(journeys).toBe('journeys (vitest)');
+    expect(kindOf('/usr/bin/node --liftoff-only /w/node_modules/vitest/dist/workers/forks.js', journeys)).toBe('journeys (vitest)');
+    expect(kindOf('/usr/bin/node --liftoff-only /w/node_modules/vitest/dist/workers/forks.js', 'unit half (vitest)')).toBe('unit half (vitest)');
+  });
+});
+
+describe('sampleCpuByKind', () => {
+  it.skipIf(process.platform !== 'linux')('counts the CPU a child process burns', async () => {
+    const sampler = sampleCpuByKind();
+    const child = spawn(process.execPath, ['-e', 'for (;;) {}']);
+    try {
+      // Until the child has used a second of CPU (its own /proc entry says so), then stop while it is alive.
+      const usedTicks = () => {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(fields[11]) + Number(fields[12]);
+      };
+      await expect.poll(usedTicks, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(100);
+      const kinds = new Map(sampler.stop());
+      expect(kinds.get('other Node')).toBeGreaterThanOrEqual(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
