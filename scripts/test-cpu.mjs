@@ -24,7 +24,8 @@ export function kindOf(command, parentKind) {
   if (command.includes('vite.js build') || command.includes('esbuild')) return 'build';
   if (command.includes('exit-with-parent')) return 'servers the tests start';
   if (command.includes('vitest')) return command.includes('e2e') ? 'journeys (vitest)' : 'unit half (vitest)';
-  if (command.includes('cli')) return 'CLI the tests start';
+  // The CLI as tests spawn it: the run's bundle (.tmp/cli-<pid>.mjs) or src/server/cli.ts.
+  if (/\/cli[-.][\w.]*\b/.test(command)) return 'CLI the tests start';
   if (command.includes('node')) return 'other Node';
   return 'other';
 }

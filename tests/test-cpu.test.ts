@@ -13,6 +13,9 @@ describe('kindOf', () => {
     expect(kindOf('/usr/bin/chromium-headless-shell --headless --no-sandbox')).toBe('Chromium browser');
     expect(kindOf('/usr/bin/node node_modules/eslint/bin/eslint.js . --max-warnings=0')).toBe('ESLint');
     expect(kindOf('/usr/bin/node --liftoff-only --import file:///w/tests/setup/exit-with-parent.mjs /w/.tmp/server.mjs')).toBe('servers the tests start');
+    expect(kindOf('/usr/bin/node --liftoff-only /w/.tmp/cli-4242.mjs grant-role a@example.com admin')).toBe('CLI the tests start');
+    expect(kindOf('/usr/bin/node --liftoff-only --import tsx src/server/cli.ts backup')).toBe('CLI the tests start');
+    expect(kindOf('/usr/bin/node /w/node_modules/some-client/index.js')).toBe('other Node');
   });
 
   it('counts a vitest worker with the run that forked it', () => {
