@@ -40,22 +40,65 @@ function readStat(pid) {
   }
 }
 
+function allStats() {
+  const stats = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(name);
+    if (stat) stats.set(Number(name), stat);
+  }
+  return stats;
+}
+
+/** True when the process descends from `root` (or is it). */
+export function isBelow(pid, stats, root = process.pid) {
+  let ancestor = pid;
+  for (let hops = 0; ancestor > 1 && ancestor !== root && hops < 40; hops += 1) ancestor = stats.get(ancestor)?.parent ?? 0;
+  return ancestor === root;
+}
+
+/**
+ * Starts counting the CPU every process *not* below this one uses (other sessions, builds, a stray
+ * browser): a benchmark's figures are only comparable when this is near nothing, and Lighthouse's
+ * benchmarkIndex, taken once before a run, does not show it (issue 39). Looks every second; `stop()`
+ * returns CPU-seconds (0 off Linux). A process that starts and ends between two looks is missed.
+ */
+export function sampleCpuElsewhere(everyMs = 1_000) {
+  if (readStat(process.pid) === undefined) return { stop: () => 0 };
+  const first = new Map(); // `pid:start` → ticks at the first look that saw it
+  const last = new Map();
+  const look = () => {
+    const stats = allStats();
+    for (const [pid, stat] of stats) {
+      if (isBelow(pid, stats)) continue;
+      const key = `${pid}:${stat.started}`;
+      if (!first.has(key)) first.set(key, stat.ticks);
+      last.set(key, stat.ticks);
+    }
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      look();
+      let ticks = 0;
+      for (const [key, now] of last) ticks += now - (first.get(key) ?? now);
+      return ticks / TICKS_PER_SECOND;
+    },
+  };
+}
+
 /** Starts sampling the processes below this one; `stop()` returns the CPU-seconds by kind, largest first (undefined off Linux). */
 export function sampleCpuByKind() {
   if (readStat(process.pid) === undefined) return { stop: () => undefined };
   // By pid and start time: a pid the kernel hands to a new process is another process.
   const seen = new Map(); // `pid:start` → { kind, ticks }
   const look = () => {
-    const stats = new Map();
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      const stat = readStat(name);
-      if (stat) stats.set(Number(name), stat);
-    }
+    const stats = allStats();
     for (const [pid, stat] of stats) {
-      let ancestor = stat.parent;
-      for (let hops = 0; ancestor > 1 && ancestor !== process.pid && hops < 40; hops += 1) ancestor = stats.get(ancestor)?.parent ?? 0;
-      if (ancestor !== process.pid) continue;
+      if (pid === process.pid || !isBelow(pid, stats)) continue;
       const key = `${pid}:${stat.started}`;
       const known = seen.get(key);
       if (known) known.ticks = stat.ticks;

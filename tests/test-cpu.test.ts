@@ -2,10 +2,10 @@
  * npm test's CPU by kind of process (scripts/test-cpu.mjs): what a run reports it spent, beside the
  * kernel's lower count, is what issue 32's work is steered by.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { kindOf, sampleCpuByKind } from '#scripts/test-cpu.mjs';
+import { isBelow, kindOf, sampleCpuByKind, sampleCpuElsewhere } from '#scripts/test-cpu.mjs';
 
 describe('kindOf', () => {
   it('names Chromium by process type, the checks, and the servers tests start', () => {
@@ -41,6 +41,37 @@ describe('sampleCpuByKind', () => {
       expect(kinds.get('other Node')).toBeGreaterThanOrEqual(1);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('sampleCpuElsewhere (what bench:web says was running beside it)', () => {
+  it('tells a descendant from a process elsewhere', () => {
+    const stats = new Map([
+      [10, { parent: 1 }],
+      [11, { parent: 10 }],
+      [12, { parent: 11 }],
+      [20, { parent: 1 }],
+    ]);
+    expect(isBelow(12, stats, 10)).toBe(true);
+    expect(isBelow(10, stats, 10)).toBe(true);
+    expect(isBelow(20, stats, 10)).toBe(false);
+  });
+
+  it.skipIf(process.platform !== 'linux')('counts the CPU of a process that is not below this one', async () => {
+    const sampler = sampleCpuElsewhere(100);
+    // Started through a shell that exits at once: the spinner is handed to init, as another session's work would be.
+    const pid = Number(execFileSync('sh', ['-c', `"${process.execPath}" -e 'for (;;) {}' > /dev/null 2>&1 & echo $!`], { encoding: 'utf8' }).trim());
+    try {
+      const usedTicks = () => {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(fields[11]) + Number(fields[12]);
+      };
+      await expect.poll(usedTicks, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(100);
+      // The first look may have come a moment after the spinner began: most of its second is counted.
+      expect(sampler.stop()).toBeGreaterThanOrEqual(0.8);
+    } finally {
+      process.kill(pid, 'SIGKILL');
     }
   });
 });
