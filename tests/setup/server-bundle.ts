@@ -5,9 +5,12 @@
  * test run by the global setup from the sources as they are, so it is never stale; `npm start` and
  * every script still run the sources through tsx.
  *
- * Packages stay external (node_modules as installed). Each module keeps its own `import.meta.url`
- * (the migrations folder, docs/openapi.json and createRequire are found relative to their source
- * file), so the bundle reads the same files the sources do.
+ * The packages are bundled too, but PGlite, which finds its WebAssembly and data files beside its own
+ * module: a start then reads one file instead of some hundreds of modules in node_modules, 1.7 CPU-s
+ * against 2.4-2.9 with the packages left outside (four starts each, a migrated data folder). The CommonJS
+ * packages' `require` of Node's modules is given a real `require` (the banner). Each of the app's own
+ * modules keeps its `import.meta.url` (the migrations folder, docs/openapi.json and createRequire are
+ * found relative to their source file), so the bundle reads the same files the sources do.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -72,7 +75,9 @@ async function bundle(entry: string, outfile: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Found beside its module at run time (pglite.wasm, pglite.data).
+    external: ['@electric-sql/pglite'],
+    banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" },
     logLevel: 'warning',
     // The entry by its whole path: a suffix would also match, say, a future domain.ts for main.ts.
     plugins: [keepImportMetaUrl(resolve(entry))],
