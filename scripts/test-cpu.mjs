@@ -50,6 +50,20 @@ function allStats() {
   return stats;
 }
 
+/** Looks now and every `everyMs` (never keeping Node alive for it); `stop()` looks a last time and returns `result()`. */
+function lookingEvery(everyMs, look, result) {
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      look();
+      return result();
+    },
+  };
+}
+
 /** True when the process descends from `root` (or is it). */
 export function isBelow(pid, stats, root = process.pid) {
   let ancestor = pid;
@@ -76,18 +90,11 @@ export function sampleCpuElsewhere(everyMs = 1_000) {
       last.set(key, stat.ticks);
     }
   };
-  look();
-  const timer = setInterval(look, everyMs);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      look();
-      let ticks = 0;
-      for (const [key, now] of last) ticks += now - (first.get(key) ?? now);
-      return ticks / TICKS_PER_SECOND;
-    },
-  };
+  return lookingEvery(everyMs, look, () => {
+    let ticks = 0;
+    for (const [key, now] of last) ticks += now - (first.get(key) ?? now);
+    return ticks / TICKS_PER_SECOND;
+  });
 }
 
 /** Starts sampling the processes below this one; `stop()` returns the CPU-seconds by kind, largest first (undefined off Linux). */
@@ -114,15 +121,9 @@ export function sampleCpuByKind() {
       }
     }
   };
-  const timer = setInterval(look, EVERY_MS);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      look();
-      const byKind = new Map();
-      for (const { kind, ticks } of seen.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + ticks / TICKS_PER_SECOND);
-      return [...byKind].sort((a, b) => b[1] - a[1]);
-    },
-  };
+  return lookingEvery(EVERY_MS, look, () => {
+    const byKind = new Map();
+    for (const { kind, ticks } of seen.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + ticks / TICKS_PER_SECOND);
+    return [...byKind].sort((a, b) => b[1] - a[1]);
+  });
 }
