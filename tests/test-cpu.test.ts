@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isBelow, kindOf, sampleCpuByKind, sampleCpuElsewhere } from '#scripts/test-cpu.mjs';
 
+/** The CPU a process has used, in clock ticks (a hundredth of a second), from its /proc entry. */
+function usedTicks(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 describe('kindOf', () => {
   it('names Chromium by process type, the checks, and the servers tests start', () => {
     expect(kindOf('/usr/lib/chromium/chromium-headless-shell --type=renderer --enable-blink')).toBe('Chromium renderer');
@@ -32,11 +38,7 @@ describe('sampleCpuByKind', () => {
     const child = spawn(process.execPath, ['-e', 'for (;;) {}']);
     try {
       // Until the child has used a second of CPU (its own /proc entry says so), then stop while it is alive.
-      const usedTicks = () => {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return Number(fields[11]) + Number(fields[12]);
-      };
-      await expect.poll(usedTicks, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(100);
+      await expect.poll(() => usedTicks(child.pid), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(100);
       const kinds = new Map(sampler.stop());
       expect(kinds.get('other Node')).toBeGreaterThanOrEqual(1);
     } finally {
@@ -63,11 +65,7 @@ describe('sampleCpuElsewhere (what bench:web says was running beside it)', () =>
     // Started through a shell that exits at once: the spinner is handed to init, as another session's work would be.
     const pid = Number(execFileSync('sh', ['-c', `"${process.execPath}" -e 'for (;;) {}' > /dev/null 2>&1 & echo $!`], { encoding: 'utf8' }).trim());
     try {
-      const usedTicks = () => {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return Number(fields[11]) + Number(fields[12]);
-      };
-      await expect.poll(usedTicks, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(100);
+      await expect.poll(() => usedTicks(pid), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(100);
       // The first look may have come a moment after the spinner began: most of its second is counted.
       expect(sampler.stop()).toBeGreaterThanOrEqual(0.8);
     } finally {
