@@ -122,7 +122,9 @@ if (wholeRun) {
   // TypeScript 7, the native compiler (decision 0066): the same check in a third of the CPU. TypeScript 6
   // stays for typescript-eslint, knip and the editor, which need its JavaScript API.
   checks.push(run('typecheck', node, [bin('typescript-native/bin/tsc'), '--noEmit', '-p', '.'], { quiet: true }));
-  checks.push(run('eslint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true }));
+  // Typed linting makes garbage fast: young generations of 128 MB instead of V8's 16 MB leave it a
+  // fifth less CPU to spend collecting (decision 0072: 157 CPU-s alone, 129 with it).
+  checks.push(run('eslint', node, ['--max-semi-space-size=128', bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { quiet: true }));
   checks.push(run('knip', node, [bin('knip/bin/knip.js')], { quiet: true }));
 }
 // First the build, alone with the checks: the journeys serve it, and unit tests read dist/.
